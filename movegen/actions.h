@@ -1,0 +1,99 @@
+#pragma once
+// Legal actions (RULES.md §3.4-§5.3) and the verdicts built on them.
+//
+// An action is a set of moves, at most one per playable board (as the source, or as the target
+// of a non-branching jump), plus an order of its branching jumps (the k-th branching jump gets
+// the k-th new timeline, §3.6). It is legal iff afterwards the present has passed to the
+// opponent and no royal piece of the mover is attacked.
+//
+// Enumeration is a depth-first search over the playable timelines in ascending ℓ: each timeline
+// passes, makes a physical move, departs with a piece (the arrival is a non-branching "hop"
+// onto another playable board, made at once, or a branching jump, whose arrival is deferred),
+// or receives a hop. At the leaves the deferred branching arrivals are made in every valid order.
+//
+// Pruning rests on one fact: within an action an attack, once present, never goes away. Every
+// board is immutable, the mover only adds boards of the opponent's colour, and the opponent's
+// last boards stay last (only the opponent can extend those timelines). So a partial action
+// whose state already has a royal of the mover attacked has no legal completion.
+//
+// Actions are reported in the standard order of NOTATION.md §6: physical moves and hops sorted
+// by arrival ℓ (ascending for White, descending for Black), then branching jumps in order.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <absl/functional/function_ref.h>
+
+#include "movegen/multiverse.h"
+
+namespace fived::movegen {
+
+enum class Verdict {
+    Ongoing,
+    Checkmate,
+    Stalemate
+};
+
+class ActionSearch {
+public:
+    // Searches the actions of the side to move of mv (mv is used for make/unmake and restored).
+    explicit ActionSearch(Multiverse& mv);
+
+    // Calls visit(action) for each legal action; stops when visit returns false.
+    // visit runs with the action made on the multiverse: it may search on from there (make and
+    // unmake further moves) but must leave the multiverse as it found it.
+    // Returns false iff stopped by the visitor.
+    bool          for_each(absl::FunctionRef<bool(std::span<const Move>)> visit);
+    std::uint64_t count(std::uint64_t cap = UINT64_MAX);
+    bool          exists();
+
+    std::uint64_t nodes() const { return nodes_; }
+
+private:
+    enum TimelineState : std::uint8_t {
+        OPEN,     // not decided yet
+        PASSED,   // decided: no move (may still receive a hop from a later timeline)
+        MOVED,    // its last board was replaced by its own move (physical or departure)
+        RECEIVED, // its last board was replaced by a hop arrival
+        DEPARTED, // its last board is replaced by the departure of a deferred branching jump
+    };
+    struct Deferred {
+        Move move;
+        bool ontoTip; // lands on a start-of-turn last board (needs that timeline replaced first)
+    };
+
+    bool dfs(std::size_t i);
+    bool leaf();
+    bool attacked() const;
+    bool present_passed() const;
+
+    Multiverse&                mv;
+    Color                      us;
+    int                        presentV;
+    std::vector<int>           playable; // playable timelines, ascending ℓ
+    std::vector<std::uint8_t>  mandatory;
+    std::vector<std::size_t>   moveBegin, moveEnd; // per playable timeline, into allMoves
+    std::vector<Move>          allMoves;
+    std::vector<std::uint8_t>  jumpsFrom; // suffix: some playable timeline ≥ i has a jump
+    std::vector<TimelineState> state;     // indexed by ℓ - mv.min_l() at the start
+    std::vector<int>           startEnd;  // end v per timeline at the start (ℓ - minL0)
+    int                        minL0 = 0;
+    std::vector<Move>          others; // made moves that are not deferred, in DFS order
+    std::vector<Deferred>      deferred;
+    std::vector<Move>          out; // the action handed to the visitor
+    std::vector<int>           perm;
+    std::vector<MoveUndo>      undoStack;
+    std::uint64_t              nodes_                       = 0;
+    absl::FunctionRef<bool(std::span<const Move>)>* visitor = nullptr;
+};
+
+// Convenience wrappers.
+std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap = UINT64_MAX);
+bool          exists_legal_action(Multiverse& mv);
+Verdict       verdict(Multiverse& mv);
+
+// Number of action sequences of the given length from mv (perft).
+std::uint64_t perft(Multiverse& mv, int depth);
+
+} // namespace fived::movegen

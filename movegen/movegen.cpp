@@ -1,0 +1,347 @@
+#include "movegen/movegen.h"
+
+#include <array>
+#include <bit>
+#include <cstdlib>
+
+namespace fived::movegen {
+
+namespace {
+
+// A unit direction or a leap in (x, y, T, L). dt counts whole turns (Δv = 2·dt).
+struct Delta {
+    std::int8_t  dx, dy, dt, dl;
+    std::uint8_t axes; // number of non-zero components
+};
+
+constexpr auto make_unit_directions() {
+    std::array<Delta, 80> d{};
+    int                   n = 0;
+    for (int dl = -1; dl <= 1; ++dl)
+        for (int dt = -1; dt <= 1; ++dt)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    const int axes = (dx != 0) + (dy != 0) + (dt != 0) + (dl != 0);
+                    if (axes == 0) continue;
+                    d[n++] = {std::int8_t(dx), std::int8_t(dy), std::int8_t(dt), std::int8_t(dl),
+                        std::uint8_t(axes)};
+                }
+    return d;
+}
+
+// Knight leaps: ±2 on one axis, ±1 on another (12 ordered axis pairs × 4 signs = 48).
+constexpr auto make_knight_leaps() {
+    std::array<Delta, 48> d{};
+    int                   n = 0;
+    for (int a = 0; a < 4; ++a)
+        for (int b = 0; b < 4; ++b) {
+            if (a == b) continue;
+            for (int sa : {-2, 2})
+                for (int sb : {-1, 1}) {
+                    int c[4] = {0, 0, 0, 0};
+                    c[a]     = sa;
+                    c[b]     = sb;
+                    d[n++]   = {std::int8_t(c[0]), std::int8_t(c[1]), std::int8_t(c[2]),
+                          std::int8_t(c[3]), 2};
+                }
+        }
+    return d;
+}
+
+constexpr std::array<Delta, 80> UnitDirs    = make_unit_directions();
+constexpr std::array<Delta, 48> KnightLeaps = make_knight_leaps();
+
+// Which numbers of used axes a rider may combine (bit n = n axes), RULES.md §2.2.
+constexpr std::uint8_t rider_axes(PieceType pt) {
+    switch (pt) {
+        case ROOK: return 1 << 1;
+        case BISHOP: return 1 << 2;
+        case UNICORN: return 1 << 3;
+        case DRAGON: return 1 << 4;
+        case PRINCESS: return (1 << 1) | (1 << 2);
+        case QUEEN:
+        case ROYAL_QUEEN: return (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4);
+        default: return 0;
+    }
+}
+
+enum GenType {
+    ALL,      // every pseudo-legal move
+    CAPTURES, // only moves that capture (for the attack test; no en passant, no castling)
+};
+
+// Generates the moves of the piece on square sq of board (l, v) (the last board of timeline l)
+// and hands each to sink(const Move&), which returns false to stop early.
+// Returns false if the sink stopped.
+template <GenType Type, class Sink>
+bool gen_piece(const Multiverse& mv, int l, int v, int sq, Sink&& sink) {
+    const Board&    b  = mv.board(l, v);
+    const Piece     p  = b.piece_on(sq);
+    const PieceType pt = type_of(p);
+    const Color     us = color_of(p);
+    const int       x = file_of(Square(sq)), y = rank_of(Square(sq));
+    const int       W = mv.width(), H = mv.height();
+    const Vec4      from(l, v, sq);
+
+    // Emits a move to (l2, v2, x2, y2) whose target square holds `target` (not friendly).
+    auto emit = [&](int l2, int v2, int x2, int y2, Piece target, std::uint8_t flags) {
+        if (target != NO_PIECE) flags |= MF_CAPTURE;
+        if (Type == CAPTURES && !(flags & MF_CAPTURE)) return true;
+        Move      m{from, Vec4(l2, v2, make_square(x2, y2)), NO_PIECE_TYPE, flags};
+        const int lastRank = us == WHITE ? H - 1 : 0;
+        if (is_pawnlike(pt) && y2 == lastRank) {
+            for (int i = 0; i < mv.rules().promotionCount; ++i) {
+                m.promotion = mv.rules().promotions[std::size_t(i)];
+                if (!sink(m)) return false;
+            }
+            return true;
+        }
+        return sink(m);
+    };
+    auto on_board = [&](int x2, int y2) { return x2 >= 0 && x2 < W && y2 >= 0 && y2 < H; };
+
+    // 1. Riders: slide along each allowed unit direction until blocked or off the multiverse.
+    if (const std::uint8_t axesMask = rider_axes(pt)) {
+        for (const Delta& d : UnitDirs) {
+            if (!(axesMask & (1 << d.axes))) continue;
+            if (d.dt > 0 && d.dl == 0) continue; // the future of a last board never exists
+            if (d.dt == 0 && d.dl == 0) {
+                for (int k = 1;; ++k) {
+                    const int x2 = x + k * d.dx, y2 = y + k * d.dy;
+                    if (!on_board(x2, y2)) break;
+                    const Piece t = b.piece_on(make_square(x2, y2));
+                    if (t != NO_PIECE && color_of(t) == us) break;
+                    if (!emit(l, v, x2, y2, t, MF_NONE)) return false;
+                    if (t != NO_PIECE) break;
+                }
+            } else {
+                for (int k = 1;; ++k) {
+                    const int x2 = x + k * d.dx, y2 = y + k * d.dy;
+                    if (!on_board(x2, y2)) break;
+                    const int    l2 = l + k * d.dl, v2 = v + 2 * k * d.dt;
+                    const Board* tb = mv.board_if(l2, v2);
+                    if (!tb) break;
+                    const Piece t = tb->piece_on(make_square(x2, y2));
+                    if (t != NO_PIECE && color_of(t) == us) break;
+                    if (!emit(l2, v2, x2, y2, t, MF_NONE)) return false;
+                    if (t != NO_PIECE) break;
+                }
+            }
+        }
+        return true;
+    }
+
+    // 2. Leapers: one displacement each; only the target matters.
+    auto leap = [&](const Delta& d) {
+        const int x2 = x + d.dx, y2 = y + d.dy;
+        if (!on_board(x2, y2)) return true;
+        const int    l2 = l + d.dl, v2 = v + 2 * d.dt;
+        const Board* tb = (d.dl == 0 && d.dt == 0) ? &b : mv.board_if(l2, v2);
+        if (!tb) return true;
+        const Piece t = tb->piece_on(make_square(x2, y2));
+        if (t != NO_PIECE && color_of(t) == us) return true;
+        return emit(l2, v2, x2, y2, t, MF_NONE);
+    };
+    if (pt == KNIGHT) {
+        for (const Delta& d : KnightLeaps)
+            if (!leap(d)) return false;
+        return true;
+    }
+    if (pt == KING || pt == COMMON_KING) {
+        for (const Delta& d : UnitDirs)
+            if (!leap(d)) return false;
+        // Castling (RULES.md §2.4): physical, unmoved king K, first piece along the rank an unmoved
+        // own rook at least three files away, the king's, crossed and target squares not
+        // attacked from this board.
+        if (Type == ALL && pt == KING && (b.unmoved & square_bb(sq))) {
+            for (int dir : {-1, 1}) {
+                int rx = x + dir;
+                while (rx >= 0 && rx < W && b.empty(make_square(rx, y)))
+                    rx += dir;
+                if (rx < 0 || rx >= W || std::abs(rx - x) < 3) continue;
+                const int rs = make_square(rx, y);
+                if (b.piece_on(rs) != make_piece(us, ROOK) || !(b.unmoved & square_bb(rs)))
+                    continue;
+                if (attacked_on_board(b, W, H, sq, ~us)
+                    || attacked_on_board(b, W, H, make_square(x + dir, y), ~us)
+                    || attacked_on_board(b, W, H, make_square(x + 2 * dir, y), ~us))
+                    continue;
+                if (!emit(l, v, x + 2 * dir, y, NO_PIECE, MF_CASTLE)) return false;
+            }
+        }
+        return true;
+    }
+
+    // 3. Pawns and brawns (RULES.md §2.3). Forward: White y+1 and ℓ-1, Black y-1 and ℓ+1.
+    if (is_pawnlike(pt)) {
+        const int  fy = us == WHITE ? 1 : -1, fl = us == WHITE ? -1 : 1;
+        const bool unmoved = b.unmoved & square_bb(sq);
+        // Captures onto (l2, v2, x2, y2) if an enemy stands there.
+        auto capture = [&](int l2, int v2, int x2, int y2) {
+            if (!on_board(x2, y2)) return true;
+            const Board* tb = (l2 == l && v2 == v) ? &b : mv.board_if(l2, v2);
+            if (!tb) return true;
+            const Piece t = tb->piece_on(make_square(x2, y2));
+            if (t == NO_PIECE || color_of(t) == us) return true;
+            return emit(l2, v2, x2, y2, t, MF_NONE);
+        };
+        if (Type == ALL) {
+            // Steps along y (single and double), within the board.
+            if (on_board(x, y + fy) && b.empty(make_square(x, y + fy))) {
+                if (!emit(l, v, x, y + fy, NO_PIECE, MF_NONE)) return false;
+                if (unmoved && on_board(x, y + 2 * fy) && b.empty(make_square(x, y + 2 * fy)))
+                    if (!emit(l, v, x, y + 2 * fy, NO_PIECE, MF_DOUBLE)) return false;
+            }
+            // Steps along ℓ (single and double), to the same square at the same v.
+            const Board* b1 = mv.board_if(l + fl, v);
+            if (b1 && b1->empty(sq)) {
+                if (!emit(l + fl, v, x, y, NO_PIECE, MF_NONE)) return false;
+                const Board* b2 = mv.board_if(l + 2 * fl, v);
+                if (unmoved && b2 && b2->empty(sq))
+                    if (!emit(l + 2 * fl, v, x, y, NO_PIECE, MF_DOUBLE)) return false;
+            }
+        }
+        // Captures within the board and across T-L.
+        for (int dx : {-1, 1})
+            if (!capture(l, v, x + dx, y + fy)) return false;
+        for (int dt : {-1, 1})
+            if (!capture(l + fl, v + 2 * dt, x, y)) return false;
+        if (pt == BRAWN) {
+            if (!capture(l + fl, v, x, y + fy)) return false;
+            for (int dx : {-1, 1})
+                if (!capture(l + fl, v, x + dx, y)) return false;
+            for (int dt : {-1, 1})
+                if (!capture(l, v + 2 * dt, x, y + fy)) return false;
+        }
+        // En passant (§2.5): the opponent's move that produced this board from its predecessor
+        // on the same timeline was a double step of a pawn or brawn next to us.
+        if (Type == ALL && v - 1 >= mv.start_v(l)) {
+            const Board& prev = mv.board(l, v - 1);
+            for (int dx : {-1, 1}) {
+                const int ex = x + dx;
+                if (!on_board(ex, y + 2 * fy) || !on_board(ex, y + fy)) continue;
+                const int capSq = make_square(ex, y), midSq = make_square(ex, y + fy),
+                          origSq   = make_square(ex, y + 2 * fy);
+                const Piece victim = b.piece_on(capSq);
+                if (victim == NO_PIECE || color_of(victim) == us || !is_pawnlike(type_of(victim)))
+                    continue;
+                if (prev.piece_on(origSq) != victim || !(prev.unmoved & square_bb(origSq))
+                    || !prev.empty(midSq) || !prev.empty(capSq))
+                    continue;
+                if (!b.empty(origSq) || !b.empty(midSq)) continue;
+                if (!emit(l, v, ex, y + fy, NO_PIECE, MF_CAPTURE | MF_ENPASSANT)) return false;
+            }
+        }
+    }
+    return true;
+}
+
+bool tip_is_playable_by(const Multiverse& mv, int l, Color c) {
+    return Color(mv.end_v(l) & 1) == c;
+}
+
+} // namespace
+
+bool attacked_on_board(const Board& b, int width, int height, int sq, Color by) {
+    const int x = file_of(Square(sq)), y = rank_of(Square(sq));
+    auto      at = [&](int x2, int y2) -> Piece {
+        if (x2 < 0 || x2 >= width || y2 < 0 || y2 >= height) return NO_PIECE;
+        const Piece p = b.piece_on(make_square(x2, y2));
+        return p != NO_PIECE && color_of(p) == by ? p : NO_PIECE;
+    };
+    // Pawns and brawns of `by` capture (±1, f_y) within a board.
+    const int fy = by == WHITE ? 1 : -1;
+    for (int dx : {-1, 1}) {
+        const Piece p = at(x - dx, y - fy);
+        if (p != NO_PIECE && is_pawnlike(type_of(p))) return true;
+    }
+    for (const Delta& d : KnightLeaps) {
+        if (d.dt || d.dl) continue;
+        const Piece p = at(x + d.dx, y + d.dy);
+        if (p != NO_PIECE && type_of(p) == KNIGHT) return true;
+    }
+    for (const Delta& d : UnitDirs) {
+        if (d.dt || d.dl) continue;
+        for (int k = 1;; ++k) {
+            const int x2 = x + k * d.dx, y2 = y + k * d.dy;
+            if (x2 < 0 || x2 >= width || y2 < 0 || y2 >= height) break;
+            const Piece p = b.piece_on(make_square(x2, y2));
+            if (p == NO_PIECE) continue;
+            if (color_of(p) == by) {
+                const PieceType pt = type_of(p);
+                if ((rider_axes(pt) & (1 << d.axes))
+                    || (k == 1 && (pt == KING || pt == COMMON_KING)))
+                    return true;
+            }
+            break;
+        }
+    }
+    return false;
+}
+
+void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out) {
+    const int    v  = mv.end_v(l);
+    const Board& b  = mv.board(l, v);
+    const Color  us = Color(v & 1);
+    for (Bitboard bb = b.pieces(us); bb; bb &= bb - 1) {
+        const int sq = std::countr_zero(bb);
+        gen_piece<ALL>(mv, l, v, sq, [&](const Move& m) {
+            out.push_back(m);
+            return true;
+        });
+    }
+}
+
+void generate_moves(const Multiverse& mv, Color us, std::vector<Move>& out) {
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+        if (tip_is_playable_by(mv, l, us)) generate_board_moves(mv, l, out);
+}
+
+namespace {
+template <bool StopAtFirst>
+bool scan_royal_attacks(const Multiverse& mv, Color us, std::vector<Move>* out) {
+    const Color them  = ~us;
+    bool        found = false;
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
+        if (!tip_is_playable_by(mv, l, them)) continue;
+        const int    v = mv.end_v(l);
+        const Board& b = mv.board(l, v);
+        for (Bitboard bb = b.pieces(them); bb; bb &= bb - 1) {
+            const int  sq = std::countr_zero(bb);
+            const bool go = gen_piece<CAPTURES>(mv, l, v, sq, [&](const Move& m) {
+                const Piece t = mv.board(m.to.l(), m.to.v()).piece_on(m.to.sq());
+                if (!is_royal(type_of(t))) return true;
+                found = true;
+                if (out) out->push_back(m);
+                return !StopAtFirst;
+            });
+            if (!go) return true;
+        }
+    }
+    return found;
+}
+} // namespace
+
+bool royal_attacked(const Multiverse& mv, Color us) {
+    return scan_royal_attacks<true>(mv, us, nullptr);
+}
+
+void royal_attacks(const Multiverse& mv, Color us, std::vector<Move>& out) {
+    scan_royal_attacks<false>(mv, us, &out);
+}
+
+bool in_check_at_turn_start(Multiverse& mv) {
+    const int   present = mv.present_v();
+    const Color us      = Color(present & 1);
+    // Pass every mandatory board: active timelines whose last board is at the present.
+    MoveUndo undo[2 * Multiverse::MaxTimelineIndex + 1];
+    int      n = 0;
+    for (int l = mv.active_min_l(); l <= mv.active_max_l(); ++l)
+        if (mv.end_v(l) == present) mv.make_pass(l, undo[n++]);
+    const bool check = royal_attacked(mv, us);
+    while (n)
+        mv.unmake_move(undo[--n]);
+    return check;
+}
+
+} // namespace fived::movegen

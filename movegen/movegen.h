@@ -1,0 +1,42 @@
+#pragma once
+// Pseudo-legal move generation for every piece in four dimensions, and the attack test.
+//
+// "Pseudo-legal" means: the piece moves by its rules (RULES.md §2), from a playable board of its
+// colour (the last board of a timeline, §3.1) to an existing board of the same colour, with
+// blocking, castling and en passant rules applied, but without the check rule, which applies to
+// whole actions (§5.3). This is the set `fived moves` prints and the set shortened notation is
+// resolved against (NOTATION.md §5 step 2).
+//
+// Output goes into caller-owned buffers (std::vector with retained capacity), never into returned
+// vectors, so that search nodes allocate nothing after warm-up.
+
+#include <vector>
+
+#include "movegen/multiverse.h"
+
+namespace fived::movegen {
+
+// Appends the pseudo-legal moves of the pieces on the last board of timeline l, which must be
+// a board of the colour that moves on it. Moves of one piece are contiguous.
+void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out);
+
+// Appends the pseudo-legal moves of colour us from all its playable boards, timelines ascending.
+void generate_moves(const Multiverse& mv, Color us, std::vector<Move>& out);
+
+// True iff some royal piece of colour us is attacked (RULES.md §5.2): a piece of ~us standing on
+// the last board of its timeline, that board being of colour ~us, has a capturing pseudo-legal
+// move onto it.
+bool royal_attacked(const Multiverse& mv, Color us);
+
+// The attacks behind royal_attacked(): appends every capturing move of ~us onto a royal of us.
+void royal_attacks(const Multiverse& mv, Color us, std::vector<Move>& out);
+
+// Is the side to move in check at the start of its turn (§5.4): mandatory boards are passed
+// (an unchanged copy appended) and the §5.2 test is applied to the result.
+bool in_check_at_turn_start(Multiverse& mv);
+
+// Is square sq of board b attacked by pieces of colour by standing on b itself, counting
+// physical moves only (the castling rule, §2.4).
+bool attacked_on_board(const Board& b, int width, int height, int sq, Color by);
+
+} // namespace fived::movegen

@@ -1,0 +1,162 @@
+#pragma once
+// The multiverse: timelines of immutable boards, with make/unmake of single moves.
+//
+// Design (STYLE.md §2.4, ALGORITHMS.md E.2):
+//  * Boards live in an append-only arena and are addressed by 32-bit ids. A move never changes an
+//    existing board; it appends one or two new boards (RULES.md §1.4). unmake_move() truncates
+//    the arena, so a search does make/unmake without copying the multiverse.
+//  * Timeline ℓ (internal index, RULES.md §1.3) is a run of consecutive boards from startV to
+//    endV; ids[v - startV] is the board at half-step v. Timelines are contiguous in ℓ: White
+//    creates max_l()+1, Black min_l()-1 (§3.3).
+//  * The position key is the XOR over all boards of board_slot_key(board.key, ℓ, v), kept up to
+//    date incrementally. The side to move and the present are functions of the boards, so they
+//    need no key of their own.
+//  * A Multiverse cannot be copied implicitly; fork() copies it explicitly.
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "movegen/board.h"
+#include "movegen/fen_rows.h"
+#include "movegen/types.h"
+
+namespace fived::movegen {
+
+using BoardId = std::uint32_t;
+
+// The rule-relevant settings of a game that are not boards.
+struct GameRules {
+    int  width  = 8;
+    int  height = 8;
+    bool even   = false; // two central timelines -0/+0
+    // Promotion choices of pawns and brawns, in the order moves are generated. Default {Q}.
+    std::array<PieceType, 8> promotions{QUEEN};
+    int                      promotionCount = 1;
+};
+
+// Everything unmake_move() needs to restore the state before make_move().
+struct MoveUndo {
+    std::uint32_t arenaSize       = 0;
+    std::int16_t  timelineA       = 0; // timeline that received a new board
+    std::int16_t  timelineB       = 0; // second timeline (jumps), valid if hasB
+    bool          hasB            = false;
+    bool          createdTimeline = false; // timelineB was created by this move
+    Key           key             = 0;
+};
+
+class Multiverse {
+public:
+    // |ℓ| is bounded by this (about 2,000 timelines in total).
+    static constexpr int MaxTimelineIndex = 1023;
+
+    explicit Multiverse(const GameRules& rules);
+    Multiverse(const Multiverse&)            = delete;
+    Multiverse& operator=(const Multiverse&) = delete;
+    Multiverse(Multiverse&&)                 = default;
+    Multiverse& operator=(Multiverse&&)      = default;
+    // An explicit, independent copy.
+    Multiverse fork() const;
+
+    // --- set-up -------------------------------------------------------------------------------
+    // Adds an initial board at (l, v). Boards of one timeline must be added with consecutive v
+    // (in any order of timelines). Returns false with a message on a clash.
+    bool add_initial_board(int l, int v, const FenGrid& grid, std::string& err);
+    // Fixes the initial timeline range, checks that timelines are contiguous in ℓ. Call once
+    // after the last add_initial_board().
+    bool finish_setup(std::string& err);
+
+    // --- queries ------------------------------------------------------------------------------
+    const GameRules& rules() const { return rules_; }
+    int              width() const { return rules_.width; }
+    int              height() const { return rules_.height; }
+    bool             even() const { return rules_.even; }
+    Bitboard         valid_squares() const { return validBB; }
+
+    int  min_l() const { return minL; }
+    int  max_l() const { return maxL; }
+    int  init_min_l() const { return initMinL; }
+    int  init_max_l() const { return initMaxL; }
+    int  timeline_count() const { return maxL - minL + 1; }
+    bool has_timeline(int l) const { return l >= minL && l <= maxL; }
+    int  start_v(int l) const { return slot(l).startV; }
+    int  end_v(int l) const { return slot(l).startV + int(slot(l).ids.size()) - 1; }
+    bool board_exists(int l, int v) const {
+        if (!has_timeline(l)) return false;
+        const Timeline& t = slot(l);
+        return v >= t.startV && v < t.startV + int(t.ids.size());
+    }
+    // The board at (l, v); the caller guarantees it exists.
+    const Board& board(int l, int v) const { return arena[slot(l).ids[v - slot(l).startV]]; }
+    const Board* board_if(int l, int v) const {
+        return board_exists(l, v) ? &board(l, v) : nullptr;
+    }
+    const Board& tip(int l) const { return arena[slot(l).ids.back()]; }
+    BoardId      board_id(int l, int v) const { return slot(l).ids[v - slot(l).startV]; }
+    const Board& board_by_id(BoardId id) const { return arena[id]; }
+    // Boards with ids below this were given in the set-up (the 5DFEN boards).
+    BoardId     initial_board_count() const { return initialBoards; }
+    std::size_t board_count() const { return arena.size(); }
+
+    // Activity (RULES.md §4.1): a = min(W,B) + (W != B); ℓ active iff in [initMin-a, initMax+a].
+    int active_radius() const {
+        const int w = maxL - initMaxL, b = initMinL - minL;
+        return std::min(w, b) + (w != b ? 1 : 0);
+    }
+    int  active_min_l() const { return std::max(minL, initMinL - active_radius()); }
+    int  active_max_l() const { return std::min(maxL, initMaxL + active_radius()); }
+    bool is_active(int l) const { return l >= active_min_l() && l <= active_max_l(); }
+    // The present (§4.2): the smallest end v over active timelines. Its colour moves next.
+    int   present_v() const;
+    Color to_move() const { return Color(present_v() & 1); }
+
+    Key key() const { return key_; }
+
+    // --- moves --------------------------------------------------------------------------------
+    // Makes one move of an action (RULES.md §1.4, §3.2-3.3). The move must be pseudo-legal in
+    // the current state: its source is a playable board of the mover and its target exists.
+    void make_move(const Move& m, MoveUndo& u);
+    void unmake_move(const MoveUndo& u);
+    // The two halves of a cross-board move, for action search that orders branching arrivals
+    // after all other moves (RULES.md §3.6): the departure appends the source board without the
+    // piece; the arrival places it on the target (a hop onto a last board, or a new timeline).
+    // make_move() of a jump equals make_departure() then make_arrival().
+    void make_departure(const Move& m, MoveUndo& u);
+    void make_arrival(const Move& m, MoveUndo& u);
+    // Appends an unchanged copy of timeline l's last board ("passing" it, RULES.md §5.4).
+    // Undone by unmake_move().
+    void make_pass(int l, MoveUndo& u);
+
+    // Would this move branch if made now? (target board is not the last of its timeline)
+    bool is_branching(const Move& m) const {
+        return !m.is_physical() && m.to.v() != end_v(m.to.l());
+    }
+
+    // Recomputes the key and checks the timeline table from scratch (for asserts and tests).
+    bool is_ok(std::string* why = nullptr) const;
+    Key  compute_key_from_scratch() const;
+
+private:
+    struct Timeline {
+        int                  startV = 0;
+        std::vector<BoardId> ids;
+    };
+    Timeline&       slot(int l) { return slots[std::size_t(l + MaxTimelineIndex)]; }
+    const Timeline& slot(int l) const { return slots[std::size_t(l + MaxTimelineIndex)]; }
+    BoardId         push_board(const Board& b);
+    void            append_to_timeline(int l, BoardId id);
+
+    GameRules             rules_;
+    Bitboard              validBB = 0;
+    std::vector<Board>    arena;
+    std::vector<Timeline> slots;
+    int                   minL = 0, maxL = -1;
+    int                   initMinL = 0, initMaxL = -1;
+    BoardId               initialBoards = 0;
+    Key                   key_          = 0;
+};
+
+// Board validity mask of a width x height board in the 8-wide square layout.
+Bitboard board_mask(int width, int height);
+
+} // namespace fived::movegen

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs fived's build and test dependencies from Debian's packages.
+# Idempotent: packages already present are left alone. Needs root (or sudo).
+set -euo pipefail
+pkgs=(build-essential cmake ninja-build pkg-config
+      libtbb-dev libabsl-dev libxxhash-dev libbenchmark-dev libgtest-dev
+      libcli11-dev nlohmann-json3-dev)
+if [ "${FIVED_WITH_CLANG:-0}" = 1 ]; then pkgs+=(clang libclang-rt-14-dev); fi
+missing=()
+for p in "${pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: all ${#pkgs[@]} packages present"
+    exit 0
+fi
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "install-deps: installed ${missing[*]}"

@@ -1,0 +1,93 @@
+// Rules-engine tests on positions built from the built-in variants and hand-made boards.
+#include <gtest/gtest.h>
+
+#include "movegen/actions.h"
+#include "movegen/movegen.h"
+#include "movegen/variants.h"
+
+namespace fived::movegen {
+namespace {
+
+Multiverse make(const char* name) {
+    const VariantDef* v = find_variant(name);
+    EXPECT_NE(v, nullptr) << name;
+    Multiverse  mv(variant_rules(*v));
+    std::string err;
+    EXPECT_TRUE(setup_variant(*v, mv, err)) << err;
+    return mv;
+}
+
+TEST(Variants, EveryPresetSetsUp) {
+    for (const VariantDef& v : builtin_variants()) {
+        Multiverse  mv(variant_rules(v));
+        std::string err;
+        EXPECT_TRUE(setup_variant(v, mv, err)) << v.name << ": " << err;
+        EXPECT_TRUE(mv.is_ok()) << v.name;
+    }
+}
+
+// Golden numbers from ALGORITHMS.md / COUNTS.md (independent engines).
+TEST(Actions, StartPositionCounts) {
+    Multiverse std_ = make("Standard");
+    EXPECT_EQ(count_legal_actions(std_), 20u);
+    Multiverse tz = make("Standard - Turn Zero");
+    EXPECT_EQ(count_legal_actions(tz), 20u);
+    Multiverse vso = make("Very Small - Open");
+    EXPECT_EQ(count_legal_actions(vso), 9u);
+    Multiverse two = make("Standard - Two Timelines");
+    EXPECT_EQ(count_legal_actions(two), 484u);
+}
+
+TEST(Actions, TurnZeroKnightJumps) {
+    // After 1.e3 in Turn Zero, Black has 22 actions: 20 plus two knight jumps to (0T0b).
+    Multiverse        mv = make("Standard - Turn Zero");
+    std::vector<Move> moves;
+    generate_moves(mv, WHITE, moves);
+    const Move* e3 = nullptr;
+    for (const Move& m : moves)
+        if (m.from.sq() == make_square(4, 1) && m.to.sq() == make_square(4, 2)) e3 = &m;
+    ASSERT_NE(e3, nullptr);
+    MoveUndo u;
+    mv.make_move(*e3, u);
+    EXPECT_EQ(mv.to_move(), BLACK);
+    EXPECT_EQ(count_legal_actions(mv), 22u);
+    mv.unmake_move(u);
+    EXPECT_TRUE(mv.is_ok());
+}
+
+TEST(Keys, IncrementalKeyMatchesRecomputation) {
+    Multiverse                     mv    = make("Standard");
+    const Key                      start = mv.key();
+    std::vector<std::vector<Move>> seq;
+    // Play the first legal action three plies deep and undo.
+    std::vector<MoveUndo> undos;
+    for (int ply = 0; ply < 3; ++ply) {
+        ActionSearch      s(mv);
+        std::vector<Move> first;
+        s.for_each([&](std::span<const Move> a) {
+            first.assign(a.begin(), a.end());
+            return false;
+        });
+        ASSERT_FALSE(first.empty());
+        for (const Move& m : first) {
+            undos.emplace_back();
+            mv.make_move(m, undos.back());
+        }
+        std::string why;
+        EXPECT_TRUE(mv.is_ok(&why)) << why;
+    }
+    while (!undos.empty()) {
+        mv.unmake_move(undos.back());
+        undos.pop_back();
+    }
+    EXPECT_EQ(mv.key(), start);
+}
+
+TEST(Perft, StandardDepth2) {
+    Multiverse mv = make("Standard");
+    EXPECT_EQ(perft(mv, 1), 20u);
+    EXPECT_EQ(perft(mv, 2), 400u);
+}
+
+} // namespace
+} // namespace fived::movegen
