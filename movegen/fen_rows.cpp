@@ -4,6 +4,13 @@
 
 namespace fived::movegen {
 
+namespace {
+// "an 8-wide board", "a 5-wide board".
+std::string wide(int width) {
+    return std::string(width == 8 ? "an " : "a ") + std::to_string(width) + "-wide board";
+}
+}  // namespace
+
 bool parse_fen_rows(std::string_view rows, int width, int height, FenGrid& out, FenRowsError& err,
     bool strict_unmoved) {
     out        = FenGrid{};
@@ -26,7 +33,7 @@ bool parse_fen_rows(std::string_view rows, int width, int height, FenGrid& out, 
         if (x != width)
             return fail(at,
                 "5DFEN row " + std::to_string(row + 1) + " has " + std::to_string(x)
-                    + " squares on a " + std::to_string(width) + "-wide board");
+                    + " squares on " + wide(width));
         return true;
     };
     while (i < rows.size()) {
@@ -53,18 +60,16 @@ bool parse_fen_rows(std::string_view rows, int width, int height, FenGrid& out, 
             if (x > width)
                 return fail(start,
                     "5DFEN row " + std::to_string(row + 1) + " has more than "
-                        + std::to_string(width) + " squares on a " + std::to_string(width)
-                        + "-wide board");
+                        + std::to_string(width) + " squares on " + wide(width));
         } else if (std::isalpha(static_cast<unsigned char>(ch))) {
             const PieceType pt =
                 piece_type_from_letter(char(std::toupper(static_cast<unsigned char>(ch))));
             if (pt == NO_PIECE_TYPE)
-                return fail(i, std::string("unknown piece letter '") + ch + "' in 5DFEN");
+                return fail(i, std::string("unknown piece letter `") + ch + "` in 5DFEN");
             if (x >= width)
                 return fail(i,
                     "5DFEN row " + std::to_string(row + 1) + " has more than "
-                        + std::to_string(width) + " squares on a " + std::to_string(width)
-                        + "-wide board");
+                        + std::to_string(width) + " squares on " + wide(width));
             const Color c  = std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK;
             const int   y  = height - 1 - row;
             const int   sq = make_square(x, y);
