@@ -8,6 +8,8 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "fived 0.1.0");
     int exitCode = fived::cli::ExitOk;
     fived::cli::register_engine_commands(app, exitCode);
+    fived::cli::register_notation_commands(app, exitCode);
+    fived::cli::register_solver_commands(app, exitCode);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
