@@ -1,0 +1,45 @@
+#pragma once
+// A game tree of resolved actions. The reader builds one from a Document (every node replayed,
+// equal variations merged); the solver builds one from a proof; the writer prints one as
+// canonical Branched 5DPGN (NOTATION.md §7). Nodes are an index arena, parents before children,
+// so nothing walks the tree recursively.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "movegen/multiverse.h"
+#include "notation/syntax.h"
+
+namespace fived::notation {
+
+enum class Outcome : std::uint8_t {
+    NONE,
+    WHITE_WINS,   // 1-0
+    BLACK_WINS,   // 0-1
+    DRAW,         // 1/2-1/2
+};
+
+struct TreeNode {
+    int parent = -1;                    // -1 for the root
+    std::vector<movegen::Move> action;  // from the parent's position, standard order; empty at root
+    std::vector<int> children;          // the main line is the LAST child
+    Mark mark = Mark::NONE;             // `#`/`*` on the action's last move (engine-computed)
+    std::string comment;                // written after the action as {comment}; may be empty
+    Outcome result = Outcome::NONE;     // a decided leaf: the result token written after it
+};
+
+struct GameTree {
+    // Headers written after the fixed ones of NOTATION.md §7 (e.g. {"Puzzle", "mate-in-2"}),
+    // in this order.
+    std::vector<std::pair<std::string, std::string>> headers;
+    movegen::Multiverse start;     // the position at the root
+    std::vector<TreeNode> nodes;   // nodes[0] is the root
+};
+
+enum class MoveStyle {
+    FULL,    // (0T1)Pe2e3, (0T5)Qb3>>x(0T1)f7
+    SHORT,   // e3, (L1)Qxf7: the shortest form the reader resolves back to the same move
+};
+
+}  // namespace fived::notation
