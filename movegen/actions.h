@@ -38,7 +38,9 @@ enum class Verdict {
 class ActionSearch {
 public:
     // Searches the actions of the side to move of mv (mv is used for make/unmake and restored).
-    explicit ActionSearch(Multiverse& mv);
+    // reference: for tests, use the slow reference attack test (royal_attacked_reference) at
+    // every node instead of the incremental one.
+    explicit ActionSearch(Multiverse& mv, bool reference = false);
 
     // Calls visit(action) for each legal action; stops when visit returns false.
     // visit runs with the action made on the multiverse: it may search on from there (make and
@@ -65,19 +67,37 @@ private:
 
     bool dfs(std::size_t i);
     bool leaf();
-    bool attacked() const;
+    bool attacked_after(const MoveUndo& u) const;
     bool present_passed() const;
+    bool present_feasible(std::size_t i) const;
 
-    Multiverse&                mv;
-    Color                      us;
-    int                        presentV;
-    std::vector<int>           playable; // playable timelines, ascending ℓ
-    std::vector<std::uint8_t>  mandatory;
-    std::vector<std::size_t>   moveBegin, moveEnd; // per playable timeline, into allMoves
-    std::vector<Move>          allMoves;
-    std::vector<std::uint8_t>  jumpsFrom; // suffix: some playable timeline ≥ i has a jump
-    std::vector<TimelineState> state;     // indexed by ℓ - mv.min_l() at the start
-    std::vector<int>           startEnd;  // end v per timeline at the start (ℓ - minL0)
+    Multiverse&               mv;
+    bool                      referenceCheck = false;
+    Color                     us;
+    int                       presentV;
+    std::vector<int>          playable; // playable timelines, in DFS order
+    std::vector<std::uint8_t> mandatory;
+    std::vector<std::size_t>  moveBegin, moveEnd; // per playable timeline, into allMoves
+    std::vector<Move>         allMoves;
+    enum MoveKindBits : std::uint8_t {
+        KIND_PHYSICAL = 1,
+        KIND_HOP      = 2, // a jump made as a non-branching hop onto a playable board
+        KIND_BRANCH   = 4, // a jump made as a branching jump (arrival deferred)
+        KIND_REWIND   = 8, // a branching jump that may move the present back
+    };
+    std::vector<std::uint8_t>  moveKinds;       // per allMoves entry: the viable ways to make it
+    std::vector<int>           lastHopSource;   // per DFS position: last position hopping onto it
+    std::vector<std::uint8_t>  rewindFrom;      // suffix: a rewinding jump is viable at ≥ i
+    std::vector<int>           passedMandatory; // DFS positions of passed mandatory boards
+    int                        deferredRewinds = 0;
+    std::vector<int>           posOf;         // DFS position of each timeline (ℓ - minL0), or -1
+    std::vector<std::uint8_t>  canMove;       // per position: has any move option
+    std::vector<int>           branchersFrom; // suffix: positions that can branch
+    std::vector<int>           minTargetFrom; // suffix: lowest v of a branching target
+    int                        whiteCreated = 0, blackCreated = 0;
+    bool                       rootAttacked = false;
+    std::vector<TimelineState> state;    // indexed by ℓ - mv.min_l() at the start
+    std::vector<int>           startEnd; // end v per timeline at the start (ℓ - minL0)
     int                        minL0 = 0;
     std::vector<Move>          others; // made moves that are not deferred, in DFS order
     std::vector<Deferred>      deferred;

@@ -9,7 +9,7 @@ namespace {
 std::string wide(int width) {
     return std::string(width == 8 ? "an " : "a ") + std::to_string(width) + "-wide board";
 }
-}  // namespace
+} // namespace
 
 bool parse_fen_rows(std::string_view rows, int width, int height, FenGrid& out, FenRowsError& err,
     bool strict_unmoved) {

@@ -322,7 +322,7 @@ bool scan_royal_attacks(const Multiverse& mv, Color us, std::vector<Move>* out) 
 }
 } // namespace
 
-bool royal_attacked(const Multiverse& mv, Color us) {
+bool royal_attacked_reference(const Multiverse& mv, Color us) {
     return scan_royal_attacks<true>(mv, us, nullptr);
 }
 

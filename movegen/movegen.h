@@ -26,7 +26,14 @@ void generate_moves(const Multiverse& mv, Color us, std::vector<Move>& out);
 // True iff some royal piece of colour us is attacked (RULES.md §5.2): a piece of ~us standing on
 // the last board of its timeline, that board being of colour ~us, has a capturing pseudo-legal
 // move onto it.
+// The fast implementation visits only the boards aligned with each attacking tip (attacks.cpp).
 bool royal_attacked(const Multiverse& mv, Color us);
+// Incremental form for action search: given that no royal of us was attacked before the last
+// board of timeline l was added, is one attacked now? (Only attacks that start on, end on or
+// pass through that board are tested.)
+bool attacked_via_board(const Multiverse& mv, Color us, int l);
+// The same answer by generating every capture of every piece on every tip; for tests.
+bool royal_attacked_reference(const Multiverse& mv, Color us);
 
 // The attacks behind royal_attacked(): appends every capturing move of ~us onto a royal of us.
 void royal_attacks(const Multiverse& mv, Color us, std::vector<Move>& out);

@@ -89,5 +89,59 @@ TEST(Perft, StandardDepth2) {
     EXPECT_EQ(perft(mv, 2), 400u);
 }
 
+// The incremental attack test used by the action search must agree with generating every
+// capture of every piece: compare legal-action counts position by position over random games.
+TEST(Actions, IncrementalCheckAgreesWithReference) {
+    std::uint64_t seed = 12345;
+    auto          next = [&] {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        return seed;
+    };
+    int positions = 0, maxTimelines = 0;
+    for (const char* name : {"Standard", "Very Small", "Focused - Just Brawns",
+             "Misc - Timeline Invasion", "Focused - Just Unicorns", "Misc - Timeline Marauders",
+             "Small", "Focused - Just Dragons"}) {
+        for (int game = 0; game < 2; ++game) {
+            Multiverse            mv = make(name);
+            std::vector<MoveUndo> undo;
+            for (int ply = 0; ply < 12; ++ply) {
+                ActionSearch        fast(mv);
+                ActionSearch        ref(mv, true);
+                const std::uint64_t cap = 300;
+                const std::uint64_t n   = fast.count(cap);
+                ASSERT_EQ(n, ref.count(cap)) << name << " game " << game << " ply " << ply;
+                ASSERT_EQ(
+                    royal_attacked(mv, mv.to_move()), royal_attacked_reference(mv, mv.to_move()));
+                ASSERT_EQ(
+                    royal_attacked(mv, ~mv.to_move()), royal_attacked_reference(mv, ~mv.to_move()));
+                ++positions;
+                maxTimelines = std::max(maxTimelines, mv.timeline_count());
+                if (n == 0 || mv.timeline_count() > 6) break;
+                // Play a random legal action; prefer ones with jumps so the multiverse grows.
+                std::vector<std::vector<Move>> all, jumps;
+                ActionSearch                   s(mv);
+                s.for_each([&](std::span<const Move> a) {
+                    all.emplace_back(a.begin(), a.end());
+                    for (const Move& m : a)
+                        if (!m.is_physical()) {
+                            jumps.push_back(all.back());
+                            break;
+                        }
+                    return all.size() < cap;
+                });
+                const std::vector<Move> chosen = (!jumps.empty() && next() % 3 != 0)
+                    ? jumps[next() % jumps.size()]
+                    : all[next() % all.size()];
+                for (const Move& m : chosen) {
+                    undo.emplace_back();
+                    mv.make_move(m, undo.back());
+                }
+            }
+        }
+    }
+    EXPECT_GT(positions, 120);
+    EXPECT_GE(maxTimelines, 4);
+}
+
 } // namespace
 } // namespace fived::movegen

@@ -1,0 +1,181 @@
+// The fast attack test: is a royal piece of `us` attacked (RULES.md §5.2)?
+//
+// Attackers stand only on the last boards of ~us's colour ("tips"). A piece on tip A at
+// (la, va) can capture onto board K at (lk, vk) only if the displacement in (ℓ, T) fits some
+// movement: riders and kings need dl = 0, dt = 0 or |dl| = |dt| (a straight line through the
+// boards), knights and pawns need |dl|, |dt| ≤ 2. So for each tip we visit, per timeline, the few
+// boards aligned with it (all boards of its own timeline, for rides along T), and test only the
+// pairs (attacker piece on A, royal square on K): the x-y displacement must be 0 or ±k per axis,
+// then the path squares on the intermediate boards must exist and be empty.
+// The slow reference (every capture of every piece on every tip) is royal_attacked_reference();
+// tests compare the two.
+
+#include <bit>
+#include <cstdlib>
+
+#include "movegen/movegen.h"
+
+namespace fived::movegen {
+
+namespace {
+
+constexpr int sgn(int v) { return (v > 0) - (v < 0); }
+
+constexpr std::uint8_t rider_axes_of(PieceType pt) {
+    switch (pt) {
+        case ROOK: return 1 << 1;
+        case BISHOP: return 1 << 2;
+        case UNICORN: return 1 << 3;
+        case DRAGON: return 1 << 4;
+        case PRINCESS: return (1 << 1) | (1 << 2);
+        case QUEEN:
+        case ROYAL_QUEEN: return (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4);
+        default: return 0;
+    }
+}
+
+// Is the path from square a of board (la, va), k steps along (ux, uy, ut, ul), clear?
+bool path_clear(
+    const Multiverse& mv, int la, int va, int a, int k, int ux, int uy, int ut, int ul) {
+    const int ax = file_of(Square(a)), ay = rank_of(Square(a));
+    for (int j = 1; j < k; ++j) {
+        const Board* b = mv.board_if(la + j * ul, va + 2 * j * ut);
+        if (!b || !b->empty(make_square(ax + j * ux, ay + j * uy))) return false;
+    }
+    return true;
+}
+
+// Does some piece of `them` on tip A (at la, va) capture onto a royal of `us` on board K, which
+// lies dl timelines and dt turns from A? Works from each royal square r backwards: for each
+// movement that fits (dl, dt), the attacker square is r minus the x-y part of the move.
+bool pair_attacked(const Multiverse& mv, const Board& A, int la, int va, const Board& K, int dl,
+    int dt, Color us) {
+    const Color    them   = ~us;
+    const Bitboard royals = K.royals(us);
+    if (!royals) return false;
+    const int W = mv.width(), H = mv.height();
+    if (dl == 0 && dt == 0) {
+        for (Bitboard r = royals; r; r &= r - 1)
+            if (attacked_on_board(A, W, H, std::countr_zero(r), them)) return true;
+        return false;
+    }
+    const int      adl = std::abs(dl), adt = std::abs(dt);
+    const Bitboard theirs   = A.pieces(them);
+    auto           piece_at = [&](int x, int y) -> PieceType {
+        if (x < 0 || x >= W || y < 0 || y >= H) return NO_PIECE_TYPE;
+        const int s = make_square(x, y);
+        return (theirs & square_bb(s)) ? type_of(A.piece_on(s)) : NO_PIECE_TYPE;
+    };
+    for (Bitboard rb = royals; rb; rb &= rb - 1) {
+        const int r  = std::countr_zero(rb);
+        const int rx = file_of(Square(r)), ry = rank_of(Square(r));
+        // 1. Riders and kings along a straight line through the boards.
+        if (dl == 0 || dt == 0 || adl == adt) {
+            const int k  = std::max(adl, adt);
+            const int ut = sgn(dt), ul = sgn(dl);
+            for (int uy = -1; uy <= 1; ++uy)
+                for (int ux = -1; ux <= 1; ++ux) {
+                    const PieceType pt = piece_at(rx - k * ux, ry - k * uy);
+                    if (pt == NO_PIECE_TYPE) continue;
+                    const int  axes = (ux != 0) + (uy != 0) + (ut != 0) + (ul != 0);
+                    const bool fits = (pt == KING || pt == COMMON_KING)
+                        ? k == 1
+                        : (rider_axes_of(pt) & (1 << axes)) != 0;
+                    if (fits
+                        && path_clear(
+                            mv, la, va, make_square(rx - k * ux, ry - k * uy), k, ux, uy, ut, ul))
+                        return true;
+                }
+        }
+        // 2. Knights: ±2 on one axis, ±1 on another.
+        if (adl <= 2 && adt <= 2 && adl + adt <= 3) {
+            const int big = std::max(adl, adt), small = std::min(adl, adt);
+            auto      knight_at = [&](int x, int y) { return piece_at(x, y) == KNIGHT; };
+            if (big == 2 && small == 1) {
+                if (knight_at(rx, ry)) return true;
+            } else if (small == 0 && big == 1) {
+                if (knight_at(rx + 2, ry) || knight_at(rx - 2, ry) || knight_at(rx, ry + 2)
+                    || knight_at(rx, ry - 2))
+                    return true;
+            } else if (small == 0 && big == 2) {
+                if (knight_at(rx + 1, ry) || knight_at(rx - 1, ry) || knight_at(rx, ry + 1)
+                    || knight_at(rx, ry - 1))
+                    return true;
+            }
+        }
+        // 3. Pawns and brawns: (0,0,±1,fl); brawns also (0,fy,0,fl), (±1,0,0,fl), (0,fy,±1,0).
+        const int fy = them == WHITE ? 1 : -1, fl = them == WHITE ? -1 : 1;
+        if (adt == 1 && dl == fl && is_pawnlike(piece_at(rx, ry))) return true;
+        if (dt == 0 && dl == fl) {
+            if (piece_at(rx, ry - fy) == BRAWN || piece_at(rx - 1, ry) == BRAWN
+                || piece_at(rx + 1, ry) == BRAWN)
+                return true;
+        }
+        if (adt == 1 && dl == 0 && piece_at(rx, ry - fy) == BRAWN) return true;
+    }
+    return false;
+}
+
+// Attacks by the pieces of tip (la, va) onto any royal of us.
+bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us) {
+    const Board& A = mv.board(la, va);
+    if (!A.pieces(~us)) return false;
+    for (int lk = mv.min_l(); lk <= mv.max_l(); ++lk) {
+        const int dl = lk - la, adl = std::abs(dl);
+        if (dl == 0) {
+            // The tip itself and its own past (rides along T).
+            for (int vk = va; vk >= mv.start_v(la); vk -= 2)
+                if (pair_attacked(mv, A, la, va, mv.board(la, vk), 0, (vk - va) / 2, us))
+                    return true;
+            continue;
+        }
+        // dt ∈ {0, ±1, ±2, ±|dl|}: lines, knight and pawn offsets.
+        const int dts[7] = {0, 1, -1, 2, -2, adl, -adl};
+        const int n      = adl > 2 ? 7 : 5;
+        for (int i = 0; i < n; ++i) {
+            const Board* K = mv.board_if(lk, va + 2 * dts[i]);
+            if (K && pair_attacked(mv, A, la, va, *K, dl, dts[i], us)) return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+bool royal_attacked(const Multiverse& mv, Color us) {
+    for (int la = mv.min_l(); la <= mv.max_l(); ++la) {
+        const int va = mv.end_v(la);
+        if (Color(va & 1) != us && attacks_from_tip(mv, la, va, us)) return true;
+    }
+    return false;
+}
+
+bool attacked_via_board(const Multiverse& mv, Color us, int ln) {
+    const Color them = ~us;
+    const int   vn   = mv.end_v(ln);
+    if (Color(vn & 1) != them) return false;
+    // (a) The new board as the attacker's board.
+    if (attacks_from_tip(mv, ln, vn, us)) return true;
+    const Board& N         = mv.board(ln, vn);
+    const bool   hasRoyals = N.royals(us) != 0;
+    for (int la = mv.min_l(); la <= mv.max_l(); ++la) {
+        const int va = mv.end_v(la);
+        if (la == ln || Color(va & 1) != them) continue;
+        const Board& A = mv.board(la, va);
+        if (!A.pieces(them)) continue;
+        const int dl = ln - la, dt = (vn - va) / 2;
+        // (b) The new board as the royal's board.
+        if (hasRoyals && pair_attacked(mv, A, la, va, N, dl, dt, us)) return true;
+        // (c) The new board on the path of a ride from A to a board beyond it.
+        if (!(dl == 0 || dt == 0 || std::abs(dl) == std::abs(dt))) continue;
+        const int ul = sgn(dl), ut = sgn(dt);
+        for (int k = std::max(std::abs(dl), std::abs(dt)) + 1;; ++k) {
+            const Board* K = mv.board_if(la + k * ul, va + 2 * k * ut);
+            if (!K) break;
+            if (pair_attacked(mv, A, la, va, *K, k * ul, k * ut, us)) return true;
+        }
+    }
+    return false;
+}
+
+} // namespace fived::movegen
