@@ -125,26 +125,35 @@ ActionSearch::ActionSearch(Multiverse& m, bool reference) : mv(m), referenceChec
         branchersFrom[i] = branchersFrom[i + 1] + (branch ? 1 : 0);
         minTargetFrom[i] = std::min(minTarget, minTargetFrom[i + 1]);
     }
+    words = (playable.size() + 64) / 64;
+    confWords.assign((playable.size() + 2) * words, 0);
+    confFull.assign(playable.size() + 2, 0);
+    receivedFrom.assign(std::size_t(n), -1);
     whiteCreated = mv.max_l() - mv.init_max_l();
     blackCreated = mv.init_min_l() - mv.min_l();
     undoStack.reserve(4 * playable.size() + 8);
 }
 
-bool ActionSearch::attacked_after(const MoveUndo& u) const {
-    if (referenceCheck) return royal_attacked_reference(mv, us);
+bool ActionSearch::attacked_after(const MoveUndo& u, AttackInfo* info) const {
+    if (referenceCheck) {
+        if (!royal_attacked_reference(mv, us)) return false;
+        // The reference test names no attack: blame every position (no backjump).
+        if (info) *info = AttackInfo{INT32_MIN, 0, INT32_MIN, 0, false};
+        return true;
+    }
     // The boards a move adds are the last boards of the timelines its undo record names.
-    if (attacked_via_board(mv, us, u.timelineA)) return true;
-    return u.hasB && attacked_via_board(mv, us, u.timelineB);
+    if (attacked_via_board(mv, us, u.timelineA, info)) return true;
+    return u.hasB && attacked_via_board(mv, us, u.timelineB, info);
 }
 
 bool ActionSearch::present_passed() const { return Color(mv.present_v() & 1) != us; }
 
 bool ActionSearch::for_each(absl::FunctionRef<bool(std::span<const Move>)> visit) {
-    visitor = &visit;
+    visitor.emplace(visit);
     // An attack standing before any move can never be removed (see the header).
     if (rootAttacked) return true;
     const bool r = dfs(0);
-    visitor      = nullptr;
+    visitor.reset();
     return r;
 }
 
@@ -200,8 +209,12 @@ bool ActionSearch::present_feasible(std::size_t i) const {
                 stuck = std::min(stuck, end);
             }
         }
-        // New timelines: the first ones created are the active ones (White: up to B+1 of them).
-        const int activeNew = std::min(c, (us == WHITE ? blackCreated : whiteCreated) + 1);
+        // New timelines: the mover's k-th created timeline overall is active iff k ≤ (the
+        // opponent's count) + 1, so of the c made now the first max(0, min(c, opp + 1 - own))
+        // are active.
+        const int own       = us == WHITE ? whiteCreated : blackCreated;
+        const int opp       = us == WHITE ? blackCreated : whiteCreated;
+        const int activeNew = std::max(0, std::min(c, opp + 1 - own));
         if (activeNew > 0) {
             if (cNow > 0) theirs = std::min(theirs, minDeferredStart);
             if (c > cNow) theirs = std::min(theirs, minFutureStart);
@@ -211,25 +224,126 @@ bool ActionSearch::present_feasible(std::size_t i) const {
     return false;
 }
 
-bool ActionSearch::dfs(std::size_t i) {
-    ++nodes_;
-    if ((!passedMandatory.empty() || !deferred.empty()) && !present_feasible(i)) return true;
-    if (i == playable.size()) return leaf();
-    const int      p       = playable[i];
-    TimelineState& myState = state[std::size_t(p - minL0)];
-    if (myState == RECEIVED) return dfs(i + 1);
-    assert(myState == OPEN);
+void ActionSearch::add_creator(std::uint64_t* conf, int l, int v) const {
+    const int li = l - minL0;
+    if (li < 0 || li >= int(state.size())) return; // a new timeline: only made at the leaf
+    if (v <= startEnd[std::size_t(li)]) return;    // a board from before the action
+    set_bit(conf, posOf[std::size_t(li)]);
+    if (state[std::size_t(li)] == RECEIVED) set_bit(conf, receivedFrom[std::size_t(li)]);
+}
 
-    // 1. Pass. A passed mandatory board keeps the present on the mover unless a later timeline
-    //    hops onto it or some branching jump rewinds the present (directly, or by reactivating a
-    //    timeline that ends earlier).
-    if (!mandatory[i] || lastHopSource[i] > int(i) || rewindFrom[i + 1] || deferredRewinds > 0) {
+void ActionSearch::add_attack(std::uint64_t* conf, const AttackInfo& a) const {
+    if (a.la == INT32_MIN) { // unknown attack (reference mode): every position is to blame
+        std::fill(conf, conf + words, ~std::uint64_t(0));
+        return;
+    }
+    add_creator(conf, a.la, a.va);
+    add_creator(conf, a.lk, a.vk);
+    if (!a.ride) return;
+    const int dl = a.lk - a.la, dt = (a.vk - a.va) / 2;
+    const int k  = std::max(std::abs(dl), std::abs(dt));
+    const int ul = (dl > 0) - (dl < 0), ut = (dt > 0) - (dt < 0);
+    for (int j = 1; j < k; ++j)
+        add_creator(conf, a.la + j * ul, a.va + 2 * j * ut);
+}
+
+// Depth-first search with conflict-directed backjumping. Returns false iff the visitor stopped
+// the enumeration. On return, row i of the conflict table names the DFS positions above i whose
+// decisions explain why this subtree holds no (further) legal action; confFull[i] means "not
+// explained" (the subtree yielded actions, or failed for a reason not traced to positions).
+// When a child's explanation does not involve position i, no other choice at i can help, and
+// the remaining choices are skipped.
+// Earlier passed boards that an option at position i could still change (by hopping onto them):
+// a conflict that involves one of them is not independent of the choice made at i.
+bool ActionSearch::alterable(std::size_t i, const std::uint64_t* c) const {
+    for (std::size_t k = moveBegin[i]; k < moveEnd[i]; ++k) {
+        if (!(moveKinds[k] & KIND_HOP)) continue;
+        const int li = allMoves[k].to.l() - minL0;
+        if (state[std::size_t(li)] == PASSED && test_bit(c, posOf[std::size_t(li)])) return true;
+    }
+    return false;
+}
+
+// After a child of position i returns: 1 = skip the remaining choices at i (backjump), 0 = go on.
+int ActionSearch::absorb(std::size_t i) {
+    std::uint64_t* conf = row(i);
+    if (confFull[i + 1]) {
+        confFull[i] = 1;
+        return 0;
+    }
+    const std::uint64_t* c = row(i + 1);
+    if (!test_bit(c, int(i)) && !alterable(i, c)) {
+        if (!confFull[i]) std::copy(c, c + words, conf);
+        return 1;
+    }
+    for (std::size_t w = 0; w < words; ++w)
+        conf[w] |= c[w];
+    return 0;
+}
+
+// The pass at position i. A passed mandatory board keeps the present on the mover unless a later
+// timeline hops onto it or some branching jump rewinds the present (directly, or by reactivating
+// a timeline that ends earlier). Returns -1 if the visitor stopped, 1 to backjump, 0 otherwise.
+int ActionSearch::try_pass(std::size_t i) {
+    TimelineState& myState = state[std::size_t(playable[i] - minL0)];
+    if (!mandatory[i] || lastHopSource[i] > int(i) || rewindFrom[i + 1]) {
         myState = PASSED;
         if (mandatory[i]) passedMandatory.push_back(int(i));
         const bool go = dfs(i + 1);
         if (mandatory[i]) passedMandatory.pop_back();
         myState = OPEN;
-        if (!go) return false;
+        if (!go) return -1;
+        if (absorb(i)) return 1;
+    } else if (deferredRewinds > 0) {
+        // The pass is possible only thanks to an earlier rewinding jump: not traced.
+        myState = PASSED;
+        passedMandatory.push_back(int(i));
+        const bool go = dfs(i + 1);
+        passedMandatory.pop_back();
+        myState = OPEN;
+        if (!go) return -1;
+        confFull[i] = 1;
+    } else if (mandatory[i]) {
+        confFull[i] = 1; // the pass is excluded for a reason that depends on earlier choices
+    }
+
+    return 0;
+}
+
+bool ActionSearch::dfs(std::size_t i) {
+    if (++nodes_ > nodeLimit) {
+        aborted_ = true;
+        return false;
+    }
+    std::uint64_t* conf = row(i);
+    std::fill(conf, conf + words, 0);
+    confFull[i] = 0;
+    if ((!passedMandatory.empty() || !deferred.empty()) && !present_feasible(i)) {
+        confFull[i] = 1;
+        return true;
+    }
+    if (i == playable.size()) {
+        confFull[i] = 1;
+        return leaf();
+    }
+    const int      p       = playable[i];
+    TimelineState& myState = state[std::size_t(p - minL0)];
+    if (myState == RECEIVED) {
+        // No decision here: the hop that landed on this board decided it.
+        if (!dfs(i + 1)) return false;
+        std::copy(row(i + 1), row(i + 1) + words, conf);
+        confFull[i] = confFull[i + 1];
+        return true;
+    }
+    assert(myState == OPEN);
+    AttackInfo attack;
+
+    // 1. Pass (first on optional boards; on mandatory boards after the moves, since a passed
+    //    mandatory board needs a rewind and is rarely part of a legal action).
+    if (!mandatory[i]) {
+        const int r = try_pass(i);
+        if (r < 0) return false;
+        if (r > 0) return true;
     }
 
     // 2. Moves from this board.
@@ -241,117 +355,139 @@ bool ActionSearch::dfs(std::size_t i) {
             mv.make_move(m, undoStack.back());
             myState = MOVED;
             others.push_back(m);
-            bool go = true;
-            if (!attacked_after(undoStack.back())) go = dfs(i + 1);
+            bool go = true, jump = false;
+            if (attacked_after(undoStack.back(), &attack)) {
+                add_attack(conf, attack);
+            } else {
+                go   = dfs(i + 1);
+                jump = go && absorb(i);
+            }
             others.pop_back();
             myState = OPEN;
             mv.unmake_move(undoStack.back());
             undoStack.pop_back();
             if (!go) return false;
+            if (jump) return true;
             continue;
         }
         const int      l2          = m.to.l();
-        const bool     isTip       = m.to.v() == startEnd[std::size_t(l2 - minL0)];
-        TimelineState& targetState = state[std::size_t(l2 - minL0)];
+        const int      li2         = l2 - minL0;
+        const bool     isTip       = m.to.v() == startEnd[std::size_t(li2)];
+        TimelineState& targetState = state[std::size_t(li2)];
         // 2a. Hop: a non-branching jump onto a playable board that has not been used.
-        if ((kinds & KIND_HOP) && (targetState == OPEN || targetState == PASSED)) {
-            const TimelineState saved = targetState;
-            mv.make_move(m, undoStack.back());
-            myState     = MOVED;
-            targetState = RECEIVED;
-            others.push_back(m);
-            bool go = true;
-            if (!attacked_after(undoStack.back())) go = dfs(i + 1);
-            others.pop_back();
-            targetState = saved;
-            myState     = OPEN;
-            mv.unmake_move(undoStack.back());
-            if (!go) {
-                undoStack.pop_back();
-                return false;
+        if (kinds & KIND_HOP) {
+            if (targetState == OPEN || targetState == PASSED) {
+                const TimelineState saved = targetState;
+                mv.make_move(m, undoStack.back());
+                myState                        = MOVED;
+                targetState                    = RECEIVED;
+                receivedFrom[std::size_t(li2)] = int(i);
+                others.push_back(m);
+                bool go = true, jump = false;
+                if (attacked_after(undoStack.back(), &attack)) {
+                    add_attack(conf, attack);
+                } else {
+                    go   = dfs(i + 1);
+                    jump = go && absorb(i);
+                }
+                others.pop_back();
+                targetState = saved;
+                myState     = OPEN;
+                mv.unmake_move(undoStack.back());
+                if (!go || jump) {
+                    undoStack.pop_back();
+                    return go;
+                }
+            } else {
+                // The target was used by an earlier decision.
+                set_bit(conf, posOf[std::size_t(li2)]);
+                if (targetState == RECEIVED) set_bit(conf, receivedFrom[std::size_t(li2)]);
             }
         }
         // 2b. Branching jump: onto a historical board, or onto a last board that is replaced
-        //     in this action (checked at the leaf, when every timeline is decided).
-        if ((kinds & KIND_BRANCH) && (!isTip || targetState != PASSED)) {
+        //     in this action, possibly by a later hop (checked at the leaf, when every timeline
+        //     is decided).
+        if (kinds & KIND_BRANCH) {
             mv.make_departure(m, undoStack.back());
             myState = DEPARTED;
             deferred.push_back({m, isTip});
             const int rewinds = (kinds & KIND_REWIND) ? 1 : 0;
             deferredRewinds += rewinds;
-            bool go = true;
-            if (!attacked_after(undoStack.back())) go = dfs(i + 1);
+            bool go = true, jump = false;
+            if (attacked_after(undoStack.back(), &attack)) {
+                add_attack(conf, attack);
+            } else {
+                go   = dfs(i + 1);
+                jump = go && absorb(i);
+            }
             deferredRewinds -= rewinds;
             deferred.pop_back();
             myState = OPEN;
             mv.unmake_move(undoStack.back());
-            if (!go) {
+            if (!go || jump) {
                 undoStack.pop_back();
-                return false;
+                return go;
             }
         }
         undoStack.pop_back();
     }
+    if (mandatory[i]) return try_pass(i) >= 0;
     return true;
 }
 
-bool ActionSearch::leaf() {
-    if (deferred.empty()) {
-        if (!present_passed()) return true;
-        out = others;
-    } else {
-        // Every deferred jump onto a start-of-turn last board needs that timeline replaced
-        // before the jump executes: by a non-deferred move, or by an earlier deferred departure.
-        for (const Deferred& d : deferred)
-            if (d.ontoTip && state[std::size_t(d.move.to.l() - minL0)] == PASSED) return true;
-        perm.resize(deferred.size());
-        for (std::size_t k = 0; k < perm.size(); ++k)
-            perm[k] = int(k);
-        do {
-            bool valid = true;
-            for (std::size_t a = 0; a < perm.size() && valid; ++a) {
-                const Deferred& d = deferred[std::size_t(perm[a])];
-                if (!d.ontoTip || state[std::size_t(d.move.to.l() - minL0)] != DEPARTED) continue;
-                // The target's timeline is replaced only by a deferred departure: it must come
-                // earlier in the order.
-                valid = false;
-                for (std::size_t b = 0; b < a; ++b)
-                    if (deferred[std::size_t(perm[b])].move.from.l() == d.move.to.l()) valid = true;
-            }
-            if (!valid) continue;
-            const std::size_t base  = undoStack.size();
-            bool              legal = true;
-            for (int idx : perm) {
-                undoStack.emplace_back();
-                mv.make_arrival(deferred[std::size_t(idx)].move, undoStack.back());
-                if (attacked_after(undoStack.back())) {
-                    legal = false;
-                    break;
-                }
-            }
-            legal   = legal && present_passed();
-            bool go = true;
-            if (legal) {
-                out = others;
-                std::sort(out.begin(), out.end(), [&](const Move& a, const Move& b) {
-                    return us == WHITE ? a.to.l() < b.to.l() : a.to.l() > b.to.l();
-                });
-                for (int idx : perm)
-                    out.push_back(deferred[std::size_t(idx)].move);
-                go = (*visitor)(std::span<const Move>(out));
-            }
-            while (undoStack.size() > base) {
-                mv.unmake_move(undoStack.back());
-                undoStack.pop_back();
-            }
-            if (!go) return false;
-        } while (std::next_permutation(perm.begin(), perm.end()));
-        return true;
-    }
+bool ActionSearch::emit(std::span<const Move> branching) {
+    out = others;
     std::sort(out.begin(), out.end(), [&](const Move& a, const Move& b) {
         return us == WHITE ? a.to.l() < b.to.l() : a.to.l() > b.to.l();
     });
+    out.insert(out.end(), branching.begin(), branching.end());
     return (*visitor)(std::span<const Move>(out));
+}
+
+bool ActionSearch::leaf() {
+    if (deferred.empty()) return !present_passed() || emit({});
+    // Every deferred jump onto a start-of-turn last board needs that timeline replaced before
+    // the jump executes: by a non-deferred move, or by an earlier deferred departure.
+    for (const Deferred& d : deferred)
+        if (d.ontoTip && state[std::size_t(d.move.to.l() - minL0)] == PASSED) return true;
+    placed.assign(deferred.size(), 0);
+    order.clear();
+    return arrive();
+}
+
+// Makes the deferred branching arrivals in every valid order, one more at each level. An attack
+// after an arrival holds for every order with that prefix, so the prefix is abandoned.
+bool ActionSearch::arrive() {
+    if (++nodes_ > nodeLimit) {
+        aborted_ = true;
+        return false;
+    }
+    if (order.size() == deferred.size()) return !present_passed() || emit(order);
+    for (std::size_t j = 0; j < deferred.size(); ++j) {
+        if (placed[j]) continue;
+        const Deferred& d = deferred[j];
+        // Onto a board whose timeline only a deferred departure replaces: that jump comes first.
+        if (d.ontoTip && state[std::size_t(d.move.to.l() - minL0)] == DEPARTED) {
+            bool ready = false;
+            for (const Move& m : order)
+                ready |= m.from.l() == d.move.to.l();
+            if (!ready) continue;
+        }
+        undoStack.emplace_back();
+        mv.make_arrival(d.move, undoStack.back());
+        bool go = true;
+        if (!attacked_after(undoStack.back())) {
+            placed[j] = 1;
+            order.push_back(d.move);
+            go = arrive();
+            order.pop_back();
+            placed[j] = 0;
+        }
+        mv.unmake_move(undoStack.back());
+        undoStack.pop_back();
+        if (!go) return false;
+    }
+    return true;
 }
 
 std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap) {

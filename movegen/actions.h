@@ -20,11 +20,13 @@
 // by arrival ℓ (ascending for White, descending for Black), then branching jumps in order.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include <absl/functional/function_ref.h>
 
+#include "movegen/movegen.h"
 #include "movegen/multiverse.h"
 
 namespace fived::movegen {
@@ -51,6 +53,10 @@ public:
     bool          exists();
 
     std::uint64_t nodes() const { return nodes_; }
+    // Stops the search (as if the visitor had) once this many nodes were visited; aborted()
+    // then tells that the enumeration is incomplete.
+    void set_node_limit(std::uint64_t limit) { nodeLimit = limit; }
+    bool aborted() const { return aborted_; }
 
 private:
     enum TimelineState : std::uint8_t {
@@ -67,7 +73,22 @@ private:
 
     bool dfs(std::size_t i);
     bool leaf();
-    bool attacked_after(const MoveUndo& u) const;
+    bool arrive();
+    bool emit(std::span<const Move> branching);
+    bool attacked_after(const MoveUndo& u, AttackInfo* info = nullptr) const;
+    // Conflict sets: one row of bits (DFS positions) per depth.
+    std::uint64_t* row(std::size_t i) { return confWords.data() + i * words; }
+    static void    set_bit(std::uint64_t* r, int b) {
+           r[std::size_t(b) >> 6] |= std::uint64_t(1) << (b & 63);
+    }
+    static bool test_bit(const std::uint64_t* r, int b) {
+        return (r[std::size_t(b) >> 6] >> (b & 63)) & 1;
+    }
+    void add_creator(std::uint64_t* conf, int l, int v) const;
+    void add_attack(std::uint64_t* conf, const AttackInfo& a) const;
+    bool alterable(std::size_t i, const std::uint64_t* c) const;
+    int  absorb(std::size_t i);
+    int  try_pass(std::size_t i);
     bool present_passed() const;
     bool present_feasible(std::size_t i) const;
 
@@ -95,17 +116,24 @@ private:
     std::vector<int>           branchersFrom; // suffix: positions that can branch
     std::vector<int>           minTargetFrom; // suffix: lowest v of a branching target
     int                        whiteCreated = 0, blackCreated = 0;
+    std::size_t                words     = 1;
+    std::uint64_t              nodeLimit = UINT64_MAX;
+    bool                       aborted_  = false;
+    std::vector<std::uint64_t> confWords;
+    std::vector<std::uint8_t>  confFull;
+    std::vector<int>           receivedFrom; // per timeline: the position whose hop landed on it
     bool                       rootAttacked = false;
     std::vector<TimelineState> state;    // indexed by ℓ - mv.min_l() at the start
     std::vector<int>           startEnd; // end v per timeline at the start (ℓ - minL0)
     int                        minL0 = 0;
     std::vector<Move>          others; // made moves that are not deferred, in DFS order
     std::vector<Deferred>      deferred;
-    std::vector<Move>          out; // the action handed to the visitor
-    std::vector<int>           perm;
+    std::vector<Move>          out;    // the action handed to the visitor
+    std::vector<std::uint8_t>  placed; // deferred jumps already arrived, at the leaf
+    std::vector<Move>          order;  // the arrivals made so far, in order
     std::vector<MoveUndo>      undoStack;
-    std::uint64_t              nodes_                       = 0;
-    absl::FunctionRef<bool(std::span<const Move>)>* visitor = nullptr;
+    std::uint64_t              nodes_ = 0;
+    std::optional<absl::FunctionRef<bool(std::span<const Move>)>> visitor;
 };
 
 // Convenience wrappers.

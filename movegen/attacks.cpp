@@ -45,19 +45,25 @@ bool path_clear(
     return true;
 }
 
+enum PairResult {
+    NO_ATTACK,
+    RIDE, // along the line of boards between A and K
+    LEAP, // knight, pawn or a capture within one board: no board in between
+};
+
 // Does some piece of `them` on tip A (at la, va) capture onto a royal of `us` on board K, which
 // lies dl timelines and dt turns from A? Works from each royal square r backwards: for each
 // movement that fits (dl, dt), the attacker square is r minus the x-y part of the move.
-bool pair_attacked(const Multiverse& mv, const Board& A, int la, int va, const Board& K, int dl,
-    int dt, Color us) {
+PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, const Board& K,
+    int dl, int dt, Color us) {
     const Color    them   = ~us;
     const Bitboard royals = K.royals(us);
-    if (!royals) return false;
+    if (!royals) return NO_ATTACK;
     const int W = mv.width(), H = mv.height();
     if (dl == 0 && dt == 0) {
         for (Bitboard r = royals; r; r &= r - 1)
-            if (attacked_on_board(A, W, H, std::countr_zero(r), them)) return true;
-        return false;
+            if (attacked_on_board(A, W, H, std::countr_zero(r), them)) return LEAP;
+        return NO_ATTACK;
     }
     const int      adl = std::abs(dl), adt = std::abs(dt);
     const Bitboard theirs   = A.pieces(them);
@@ -84,7 +90,7 @@ bool pair_attacked(const Multiverse& mv, const Board& A, int la, int va, const B
                     if (fits
                         && path_clear(
                             mv, la, va, make_square(rx - k * ux, ry - k * uy), k, ux, uy, ut, ul))
-                        return true;
+                        return LEAP;
                 }
         }
         // 2. Knights: ±2 on one axis, ±1 on another.
@@ -92,32 +98,38 @@ bool pair_attacked(const Multiverse& mv, const Board& A, int la, int va, const B
             const int big = std::max(adl, adt), small = std::min(adl, adt);
             auto      knight_at = [&](int x, int y) { return piece_at(x, y) == KNIGHT; };
             if (big == 2 && small == 1) {
-                if (knight_at(rx, ry)) return true;
+                if (knight_at(rx, ry)) return LEAP;
             } else if (small == 0 && big == 1) {
                 if (knight_at(rx + 2, ry) || knight_at(rx - 2, ry) || knight_at(rx, ry + 2)
                     || knight_at(rx, ry - 2))
-                    return true;
+                    return LEAP;
             } else if (small == 0 && big == 2) {
                 if (knight_at(rx + 1, ry) || knight_at(rx - 1, ry) || knight_at(rx, ry + 1)
                     || knight_at(rx, ry - 1))
-                    return true;
+                    return LEAP;
             }
         }
         // 3. Pawns and brawns: (0,0,±1,fl); brawns also (0,fy,0,fl), (±1,0,0,fl), (0,fy,±1,0).
         const int fy = them == WHITE ? 1 : -1, fl = them == WHITE ? -1 : 1;
-        if (adt == 1 && dl == fl && is_pawnlike(piece_at(rx, ry))) return true;
+        if (adt == 1 && dl == fl && is_pawnlike(piece_at(rx, ry))) return LEAP;
         if (dt == 0 && dl == fl) {
             if (piece_at(rx, ry - fy) == BRAWN || piece_at(rx - 1, ry) == BRAWN
                 || piece_at(rx + 1, ry) == BRAWN)
-                return true;
+                return LEAP;
         }
-        if (adt == 1 && dl == 0 && piece_at(rx, ry - fy) == BRAWN) return true;
+        if (adt == 1 && dl == 0 && piece_at(rx, ry - fy) == BRAWN) return LEAP;
     }
-    return false;
+    return NO_ATTACK;
+}
+
+bool record(AttackInfo* info, PairResult r, int la, int va, int lk, int vk) {
+    if (r == NO_ATTACK) return false;
+    if (info) *info = AttackInfo{la, va, lk, vk, r == RIDE};
+    return true;
 }
 
 // Attacks by the pieces of tip (la, va) onto any royal of us.
-bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us) {
+bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us, AttackInfo* info) {
     const Board& A = mv.board(la, va);
     if (!A.pieces(~us)) return false;
     for (int lk = mv.min_l(); lk <= mv.max_l(); ++lk) {
@@ -125,7 +137,9 @@ bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us) {
         if (dl == 0) {
             // The tip itself and its own past (rides along T).
             for (int vk = va; vk >= mv.start_v(la); vk -= 2)
-                if (pair_attacked(mv, A, la, va, mv.board(la, vk), 0, (vk - va) / 2, us))
+                if (record(info,
+                        pair_attacked(mv, A, la, va, mv.board(la, vk), 0, (vk - va) / 2, us), la,
+                        va, la, vk))
                     return true;
             continue;
         }
@@ -134,7 +148,10 @@ bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us) {
         const int n      = adl > 2 ? 7 : 5;
         for (int i = 0; i < n; ++i) {
             const Board* K = mv.board_if(lk, va + 2 * dts[i]);
-            if (K && pair_attacked(mv, A, la, va, *K, dl, dts[i], us)) return true;
+            if (K
+                && record(info, pair_attacked(mv, A, la, va, *K, dl, dts[i], us), la, va, lk,
+                    va + 2 * dts[i]))
+                return true;
         }
     }
     return false;
@@ -145,17 +162,17 @@ bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us) {
 bool royal_attacked(const Multiverse& mv, Color us) {
     for (int la = mv.min_l(); la <= mv.max_l(); ++la) {
         const int va = mv.end_v(la);
-        if (Color(va & 1) != us && attacks_from_tip(mv, la, va, us)) return true;
+        if (Color(va & 1) != us && attacks_from_tip(mv, la, va, us, nullptr)) return true;
     }
     return false;
 }
 
-bool attacked_via_board(const Multiverse& mv, Color us, int ln) {
+bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info) {
     const Color them = ~us;
     const int   vn   = mv.end_v(ln);
     if (Color(vn & 1) != them) return false;
     // (a) The new board as the attacker's board.
-    if (attacks_from_tip(mv, ln, vn, us)) return true;
+    if (attacks_from_tip(mv, ln, vn, us, info)) return true;
     const Board& N         = mv.board(ln, vn);
     const bool   hasRoyals = N.royals(us) != 0;
     for (int la = mv.min_l(); la <= mv.max_l(); ++la) {
@@ -165,14 +182,17 @@ bool attacked_via_board(const Multiverse& mv, Color us, int ln) {
         if (!A.pieces(them)) continue;
         const int dl = ln - la, dt = (vn - va) / 2;
         // (b) The new board as the royal's board.
-        if (hasRoyals && pair_attacked(mv, A, la, va, N, dl, dt, us)) return true;
+        if (hasRoyals && record(info, pair_attacked(mv, A, la, va, N, dl, dt, us), la, va, ln, vn))
+            return true;
         // (c) The new board on the path of a ride from A to a board beyond it.
         if (!(dl == 0 || dt == 0 || std::abs(dl) == std::abs(dt))) continue;
         const int ul = sgn(dl), ut = sgn(dt);
         for (int k = std::max(std::abs(dl), std::abs(dt)) + 1;; ++k) {
             const Board* K = mv.board_if(la + k * ul, va + 2 * k * ut);
             if (!K) break;
-            if (pair_attacked(mv, A, la, va, *K, k * ul, k * ut, us)) return true;
+            if (record(info, pair_attacked(mv, A, la, va, *K, k * ul, k * ut, us), la, va,
+                    la + k * ul, va + 2 * k * ut))
+                return true;
         }
     }
     return false;

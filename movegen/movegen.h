@@ -31,7 +31,14 @@ bool royal_attacked(const Multiverse& mv, Color us);
 // Incremental form for action search: given that no royal of us was attacked before the last
 // board of timeline l was added, is one attacked now? (Only attacks that start on, end on or
 // pass through that board are tested.)
-bool attacked_via_board(const Multiverse& mv, Color us, int l);
+// On success, info (if given) names the attack: the attacker's board (la, va), the royal's board
+// (lk, vk), and whether it is a ride along the line of boards between them (whose squares then
+// matter) or a leap.
+struct AttackInfo {
+    int  la = 0, va = 0, lk = 0, vk = 0;
+    bool ride = false;
+};
+bool attacked_via_board(const Multiverse& mv, Color us, int l, AttackInfo* info = nullptr);
 // The same answer by generating every capture of every piece on every tip; for tests.
 bool royal_attacked_reference(const Multiverse& mv, Color us);
 
