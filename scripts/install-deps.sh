@@ -4,7 +4,7 @@
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config
       libtbb-dev libabsl-dev libxxhash-dev libbenchmark-dev libgtest-dev
-      libcli11-dev nlohmann-json3-dev)
+      libcli11-dev nlohmann-json3-dev libmd-dev)
 if [ "${FIVED_WITH_CLANG:-0}" = 1 ]; then pkgs+=(clang libclang-rt-14-dev); fi
 missing=()
 for p in "${pkgs[@]}"; do

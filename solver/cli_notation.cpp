@@ -1,11 +1,120 @@
-// The notation subcommands (registered by main.cpp).
+// The notation subcommands (registered by main.cpp): fmt, fen, hash, check-notation.
+#include <iostream>
+#include <memory>
+
+#include "notation/fen.h"
+#include "notation/parser.h"
+#include "notation/reader.h"
+#include "notation/writer.h"
 #include "solver/cli.h"
 
 namespace fived::cli {
 
-void register_notation_commands(CLI::App& app, int& exitCode) {
-    (void)app;
-    (void)exitCode;
+namespace {
+
+notation::ReadOptions read_options(bool lenient) {
+    notation::ReadOptions opt;
+    if (lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
+    return opt;
 }
 
-}  // namespace fived::cli
+std::string display_name(const std::string& file) { return file == "-" ? "<stdin>" : file; }
+
+// fmt: the whole tree, every variation, in canonical form.
+int cmd_fmt(const InputOptions& in, const std::string& style) {
+    const std::optional<std::string> text = read_text(in.file);
+    if (!text) return ExitBadInput;
+    std::vector<notation::Diagnostic>       errors;
+    const std::optional<notation::GameTree> tree =
+        notation::read_game_tree(*text, display_name(in.file), read_options(in.lenient), errors);
+    if (!tree) {
+        for (const notation::Diagnostic& d : errors)
+            std::cerr << d.to_string() << '\n';
+        return ExitBadInput;
+    }
+    std::cout << notation::write_tree(
+        *tree, style == "short" ? notation::MoveStyle::SHORT : notation::MoveStyle::FULL);
+    return ExitOk;
+}
+
+int cmd_fen(const InputOptions& in) {
+    const auto game = load(in);
+    if (!game) return ExitBadInput;
+    std::cout << notation::fen_of(final_position(*game));
+    return ExitOk;
+}
+
+int cmd_hash(const InputOptions& in) {
+    const auto game = load(in);
+    if (!game) return ExitBadInput;
+    std::cout << notation::state_hash(final_position(*game)) << '\n';
+    return ExitOk;
+}
+
+// check-notation: every file parsed and every variation replayed; all problems reported.
+int cmd_check(const std::vector<std::string>& files, bool lenient) {
+    notation::ReadOptions opt = read_options(lenient);
+    opt.annotate              = false; // marks are not checked (NOTATION.md §5 step 6)
+    opt.maxErrors             = 1000;
+    bool allFine              = true;
+    for (const std::string& file : files) {
+        const std::optional<std::string> text = read_text(file);
+        if (!text) {
+            allFine = false;
+            continue;
+        }
+        notation::Document   doc;
+        notation::Diagnostic err;
+        if (!notation::parse_document(*text, display_name(file), doc, err)) {
+            std::cerr << err.to_string() << '\n';
+            allFine = false;
+            continue;
+        }
+        for (const notation::Diagnostic& w : doc.warnings)
+            std::cerr << w.file << ':' << w.pos.line << ':' << w.pos.column
+                      << ": warning: " << w.cause << '\n';
+        notation::GameTree                tree{{}, movegen::Multiverse(movegen::GameRules{}), {}};
+        std::vector<notation::Diagnostic> errors;
+        if (!notation::read_tree(doc, display_name(file), opt, tree, errors)) {
+            for (const notation::Diagnostic& d : errors)
+                std::cerr << d.to_string() << '\n';
+            allFine = false;
+        }
+    }
+    return allFine ? ExitOk : ExitBadInput;
+}
+
+} // namespace
+
+void register_notation_commands(CLI::App& app, int& exitCode) {
+    auto  in    = std::make_shared<InputOptions>();
+    auto  style = std::make_shared<std::string>("full");
+    auto* fmt   = app.add_subcommand(
+          "fmt", "the canonical Branched 5DPGN of the whole game tree (NOTATION.md §7)");
+    add_input(fmt, *in);
+    fmt->add_option("--style", *style, "move style: full `(0T1)Pe2e3` or short `e3`")
+        ->check(CLI::IsMember({"full", "short"}));
+    fmt->callback([&exitCode, in, style] { exitCode = cmd_fmt(*in, *style); });
+
+    auto* fen = app.add_subcommand("fen", "5DFEN of every board of the final position");
+    add_input(fen, *in);
+    fen->callback([&exitCode, in] { exitCode = cmd_fen(*in); });
+
+    auto* hash = app.add_subcommand(
+        "hash", "Shad's MD5 state hash of the final position (5DFEN of all boards)");
+    add_input(hash, *in);
+    hash->callback([&exitCode, in] { exitCode = cmd_hash(*in); });
+
+    auto  files   = std::make_shared<std::vector<std::string>>();
+    auto  lenient = std::make_shared<bool>(false);
+    auto* check   = app.add_subcommand("check-notation",
+          "parse and replay every variation of each file; report every problem as "
+            "FILE:LINE:COL: CAUSE (exit 0 if all are fine, else 2)");
+    check->add_option("FILES", *files, "5DPGN / Branched 5DPGN files ('-' for standard input)")
+        ->required();
+    check->add_flag("--lenient", *lenient,
+        "accept a wrong capture mark `x` or jump indicator `>`/`>>` (third-party files)");
+    check->callback([&exitCode, files, lenient] { exitCode = cmd_check(*files, *lenient); });
+}
+
+} // namespace fived::cli

@@ -1,11 +1,596 @@
-// The solver subcommands (registered by main.cpp).
+// The solver subcommands (registered by main.cpp): solve, verify, bench.
+//
+// Solution trees as files. `fived solve` writes a Branched 5DPGN tree whose root is the start
+// position of FILE (its headers and 5DFEN), followed by FILE's main line (the prelude) and then
+// the solution: the key action(s), every legal defence as a variation, each line ending in a
+// mate mark and the result. The main line of the written tree is a longest solution line.
+// `fived verify FILE` reads such a tree and finds the puzzle position as follows:
+//   1. a `[Prelude "P"]` header: after the first P actions of the main line;
+//   2. else a `[Puzzle "mate-in-N"]` header: 2N - 1 actions before the end of the main line
+//      (the main line is a longest line of a mate in N);
+//   3. else the root.
+// Everything below the puzzle position is the claimed solution.
+//
+// Defender nodes with more than `--group N` (default 12) defences are written grouped: defences
+// whose answer is the same immediate mate appear once, with the comment
+// `{N defences share this answer: ...}` listing every one of them in full notation; `verify`
+// accepts a missing defence when a sibling's mating answer also mates after it.
+#include <algorithm>
+#include <charconv>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "movegen/actions.h"
+#include "movegen/movegen.h"
+#include "notation/parser.h"
+#include "notation/reader.h"
+#include "notation/tree.h"
+#include "notation/writer.h"
+#include "solver/bench.h"
 #include "solver/cli.h"
+#include "solver/parallel.h"
+#include "solver/verify.h"
 
 namespace fived::cli {
 
-void register_solver_commands(CLI::App& app, int& exitCode) {
-    (void)app;
-    (void)exitCode;
+namespace {
+
+using movegen::Move;
+using movegen::Multiverse;
+using solver::SolutionNode;
+using solver::SolutionTree;
+
+struct SolveCli {
+    InputOptions  in;
+    int           mate    = 0; // 0 = from the Puzzle header, else 3
+    int           threads = 1;
+    std::size_t   hashMb  = 16;
+    double        time    = 0;
+    std::uint64_t nodes   = 0;
+    bool          json    = false;
+    bool          quiet   = false;
+    bool          allKeys = false;
+    std::size_t   group   = 12; // group defences at nodes with more than this many (0 = never)
+    std::string   algo    = "reference";
+};
+
+// N of a `[Puzzle "mate-in-N"]` header, or 0.
+int puzzle_mate(const notation::Document& doc) {
+    const notation::Header* h = doc.find_header("Puzzle");
+    if (!h) return 0;
+    const std::string& v   = h->value;
+    const std::size_t  pos = v.find("mate-in-");
+    if (pos == std::string::npos) return 0;
+    int n = 0;
+    std::from_chars(v.data() + pos + 8, v.data() + v.size(), n);
+    return n;
 }
 
-}  // namespace fived::cli
+// --- solution trees as notation::GameTree ------------------------------------------------------
+
+// The position of tree node `node` (from its root), on a fork of `root`.
+Multiverse position_at(const Multiverse& root, const SolutionTree& t, int node) {
+    std::vector<int> chain;
+    for (int q = node; q > 0; q = t.nodes[std::size_t(q)].parent)
+        chain.push_back(q);
+    Multiverse                     mv = root.fork();
+    std::vector<movegen::MoveUndo> u;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+        for (const Move& m : t.nodes[std::size_t(*it)].action) {
+            u.emplace_back();
+            mv.make_move(m, u.back());
+        }
+    return mv;
+}
+
+// Lines below each node: attacker actions on the longest line (for the main-line choice).
+std::vector<int> line_lengths(const SolutionTree& t) {
+    std::vector<int> len(t.nodes.size(), 0);
+    for (std::size_t i = t.nodes.size(); i-- > 1;) {
+        // Children have larger indices, so they are done.
+        int best = 0;
+        for (int c : t.nodes[i].children)
+            best = std::max(best, len[std::size_t(c)] + 1);
+        len[i] = best;
+    }
+    int best = 0;
+    for (int c : t.nodes[0].children)
+        best = std::max(best, len[std::size_t(c)] + 1);
+    len[0] = best;
+    return len;
+}
+
+// Builds the GameTree: the prelude of the loaded game, then the solution rooted at its end.
+notation::GameTree to_game_tree(const notation::LoadedGame& game, const SolutionTree& sol,
+    int mateIn, std::size_t groupThreshold) {
+    notation::GameTree gt{{}, game.start.fork(), {}};
+    gt.headers.emplace_back("Puzzle", "mate-in-" + std::to_string(mateIn));
+    gt.headers.emplace_back("Prelude", std::to_string(game.mainLine.size()));
+    gt.nodes.emplace_back();
+    int at = 0;
+    for (const auto& a : game.mainLine) {
+        notation::TreeNode n;
+        n.parent = at;
+        n.action = a;
+        gt.nodes.push_back(std::move(n));
+        const int id = int(gt.nodes.size()) - 1;
+        gt.nodes[std::size_t(at)].children.push_back(id);
+        at = id;
+    }
+    const Multiverse       root     = final_position(game);
+    const movegen::Color   attacker = root.to_move();
+    const std::vector<int> len      = line_lengths(sol);
+    // Copy the solution below `at`, iteratively (parents first), ordering children so that the
+    // longest line comes last.
+    std::vector<std::pair<int, int>> stack{{0, at}}; // (solution node, game node)
+    while (!stack.empty()) {
+        const auto [s, g] = stack.back();
+        stack.pop_back();
+        std::vector<int> kids = sol.nodes[std::size_t(s)].children;
+        if (kids.empty()) continue;
+        // Grouping of defences sharing one immediately mating answer.
+        std::vector<std::string> groupComment(kids.size());
+        std::vector<bool>        hidden(kids.size(), false);
+        if (groupThreshold && kids.size() > groupThreshold) {
+            Multiverse here      = position_at(root, sol, s);
+            auto       answer_of = [&](int c) -> const SolutionNode* {
+                const auto& n = sol.nodes[std::size_t(c)];
+                if (n.children.size() != 1) return nullptr;
+                const auto& a = sol.nodes[std::size_t(n.children[0])];
+                return a.children.empty() ? &a : nullptr;
+            };
+            for (std::size_t i = 0; i < kids.size(); ++i) {
+                const SolutionNode* ai = answer_of(kids[i]);
+                if (!ai || hidden[i]) continue;
+                std::vector<std::size_t> same{i};
+                for (std::size_t j = i + 1; j < kids.size(); ++j) {
+                    const SolutionNode* aj = answer_of(kids[j]);
+                    if (aj && !hidden[j] && aj->action == ai->action) same.push_back(j);
+                }
+                if (same.size() < 2) continue;
+                std::string text = std::to_string(same.size()) + " defences share this answer:";
+                for (std::size_t j : same) {
+                    text += ' ';
+                    text += notation::format_action(here, sol.nodes[std::size_t(kids[j])].action);
+                    if (j != same.back()) text += ';';
+                    if (j != i) hidden[j] = true;
+                }
+                groupComment[i] = text;
+            }
+        }
+        std::vector<std::size_t> order;
+        for (std::size_t i = 0; i < kids.size(); ++i)
+            if (!hidden[i]) order.push_back(i);
+        // Main line last: the last child of maximal length.
+        std::size_t mainPos = 0;
+        for (std::size_t p = 0; p < order.size(); ++p)
+            if (len[std::size_t(kids[order[p]])] >= len[std::size_t(kids[order[mainPos]])])
+                mainPos = p;
+        std::rotate(order.begin() + std::ptrdiff_t(mainPos),
+            order.begin() + std::ptrdiff_t(mainPos) + 1, order.end());
+        for (std::size_t i : order) {
+            const SolutionNode& sn = sol.nodes[std::size_t(kids[i])];
+            notation::TreeNode  n;
+            n.parent  = g;
+            n.action  = sn.action;
+            n.comment = groupComment[i];
+            if (sn.mate) {
+                n.mark   = notation::Mark::CHECKMATE;
+                n.result = attacker == movegen::WHITE ? notation::Outcome::WHITE_WINS
+                                                      : notation::Outcome::BLACK_WINS;
+            }
+            gt.nodes.push_back(std::move(n));
+            const int id = int(gt.nodes.size()) - 1;
+            gt.nodes[std::size_t(g)].children.push_back(id);
+            stack.emplace_back(kids[i], id);
+        }
+    }
+    return gt;
+}
+
+// --- JSON ---------------------------------------------------------------------------------------
+
+nlohmann::json tree_json(const Multiverse& root, const SolutionTree& t) {
+    // Built bottom-up (children have larger indices).
+    std::vector<nlohmann::json> js(t.nodes.size());
+    std::vector<std::string>    text(t.nodes.size());
+    {
+        // Format each action in its parent's position: one multiverse, depth-first with
+        // make/unmake (frames: node, next child, undo records of the node's action).
+        Multiverse mv = root.fork();
+        struct Frame {
+            int                            node;
+            std::size_t                    next;
+            std::vector<movegen::MoveUndo> undo;
+        };
+        std::vector<Frame> stack;
+        stack.push_back({0, 0, {}});
+        while (!stack.empty()) {
+            Frame& f = stack.back();
+            if (f.next == t.nodes[std::size_t(f.node)].children.size()) {
+                for (std::size_t j = f.undo.size(); j-- > 0;)
+                    mv.unmake_move(f.undo[j]);
+                stack.pop_back();
+                continue;
+            }
+            const int   c        = t.nodes[std::size_t(f.node)].children[f.next++];
+            const auto& a        = t.nodes[std::size_t(c)].action;
+            text[std::size_t(c)] = notation::format_action(mv, a);
+            Frame nf{c, 0, std::vector<movegen::MoveUndo>(a.size())};
+            for (std::size_t j = 0; j < a.size(); ++j)
+                mv.make_move(a[j], nf.undo[j]);
+            stack.push_back(std::move(nf));
+        }
+    }
+    for (std::size_t i = t.nodes.size(); i-- > 0;) {
+        nlohmann::json j;
+        if (i) j["action"] = text[i];
+        if (t.nodes[i].mate) j["mate"] = true;
+        nlohmann::json kids = nlohmann::json::array();
+        for (int c : t.nodes[i].children)
+            kids.push_back(std::move(js[std::size_t(c)]));
+        if (!kids.empty()) j["children"] = std::move(kids);
+        js[i] = std::move(j);
+    }
+    return js[0];
+}
+
+int cmd_solve(const SolveCli& c) {
+    auto game = load(c.in);
+    if (!game) return ExitBadInput;
+    const Multiverse root = final_position(*game);
+    int              n    = c.mate ? c.mate : puzzle_mate(game->doc);
+    if (n <= 0) n = 3;
+    solver::SolveOptions o;
+    o.maxMate   = n;
+    o.threads   = c.threads;
+    o.hashMb    = c.hashMb;
+    o.timeLimit = c.time;
+    o.nodeLimit = c.nodes;
+    o.allKeys   = c.allKeys;
+    o.progress  = !c.quiet;
+    o.algorithm = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
+    const solver::SolveResult r = solver::solve(root, o);
+
+    Multiverse               printer = root.fork();
+    std::vector<std::string> keys;
+    for (const auto& k : r.keys)
+        keys.push_back(notation::format_action(printer, k));
+    if (c.json) {
+        nlohmann::json j;
+        j["result"] = solver::result_name(r.result);
+        j["mate_in"] =
+            r.result == solver::Result::MATE ? nlohmann::json(r.mateIn) : nlohmann::json();
+        j["no_mate_up_to"] = r.noMateUpTo;
+        j["max_mate"]      = n;
+        j["side"]          = root.to_move() == movegen::WHITE ? "white" : "black";
+        j["keys"]          = keys;
+        j["nodes"]         = r.nodes;
+        j["time_ms"]       = std::int64_t(r.ms + 0.5);
+        j["threads"]       = c.threads;
+        j["hashfull"]      = r.hashfull;
+        j["verified"]      = r.verified;
+        {
+            // The main line of FILE in full notation, from its start position (so that a
+            // line of the tree can be replayed elsewhere as prelude + line).
+            Multiverse                     p = game->start.fork();
+            std::vector<movegen::MoveUndo> u;
+            std::vector<std::string>       prelude;
+            for (const auto& a : game->mainLine) {
+                prelude.push_back(notation::format_action(p, a));
+                for (const Move& m : a) {
+                    u.emplace_back();
+                    p.make_move(m, u.back());
+                }
+            }
+            j["prelude"]    = prelude;
+            j["start_side"] = game->start.to_move() == movegen::WHITE ? "white" : "black";
+        }
+        if (r.limitHit) j["limit_hit"] = true;
+        if (!r.error.empty()) j["error"] = r.error;
+        if (r.treeBuilt) j["tree"] = tree_json(root, r.tree);
+        std::cout << j.dump() << '\n';
+        return ExitOk;
+    }
+    if (r.result == solver::Result::MATE && r.treeBuilt) {
+        std::cout << notation::write_tree(to_game_tree(*game, r.tree, r.mateIn, c.group));
+    } else if (r.result == solver::Result::MATE) {
+        std::cout << "mate in " << r.mateIn << ": ";
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            std::cout << (i ? ", " : "") << keys[i];
+        std::cout << " {" << r.error << "}\n";
+    } else if (r.result == solver::Result::NO_MATE) {
+        std::cout << "no mate in " << n << " or fewer\n";
+    } else {
+        std::cout << "unknown" << (r.limitHit ? " (limit reached" : " (")
+                  << (r.noMateUpTo ? (r.limitHit ? "; " : "") + std::string("no mate in ")
+                                 + std::to_string(r.noMateUpTo) + " or fewer"
+                                   : std::string())
+                  << (r.error.empty() ? "" : "; " + r.error) << ")\n";
+    }
+    return ExitOk;
+}
+
+// --- verify
+// ---------------------------------------------------------------------------------------
+
+struct VerifyCli {
+    InputOptions in;
+    bool         tries   = false;
+    bool         json    = false;
+    int          threads = 1;
+    std::size_t  hashMb  = 16;
+    double       time    = 0;
+};
+
+int cmd_verify(const VerifyCli& c) {
+    const std::optional<std::string> text = read_text(c.in.file);
+    if (!text) return ExitBadInput;
+    const std::string     file = c.in.file == "-" ? "<stdin>" : c.in.file;
+    notation::ReadOptions opt;
+    if (c.in.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
+    opt.annotate = false; // the marks are ours to check, not the reader's to compute
+    std::vector<notation::Diagnostic> errors;
+    std::optional<notation::GameTree> gt = notation::read_game_tree(*text, file, opt, errors);
+    if (!gt) {
+        for (const notation::Diagnostic& d : errors)
+            std::cerr << d.to_string() << '\n';
+        return ExitBadInput;
+    }
+    auto header = [&](std::string_view key) -> const std::string* {
+        for (const auto& [k, v] : gt->headers)
+            if (k.size() == key.size()
+                && std::equal(k.begin(), k.end(), key.begin(),
+                    [](char x, char y) { return std::tolower(x) == std::tolower(y); }))
+                return &v;
+        return nullptr;
+    };
+    // 1. The puzzle position: Prelude header, else Puzzle header, else the root.
+    std::vector<int> mainLine{0};
+    for (int q = 0; !gt->nodes[std::size_t(q)].children.empty();) {
+        q = gt->nodes[std::size_t(q)].children.back();
+        mainLine.push_back(q);
+    }
+    const int mainLen = int(mainLine.size()) - 1;
+    int       prelude = 0;
+    int       claimed = 0;
+    if (const std::string* pz = header("Puzzle"); pz && pz->find("mate-in-") != std::string::npos)
+        std::from_chars(pz->data() + pz->find("mate-in-") + 8, pz->data() + pz->size(), claimed);
+    if (const std::string* ph = header("Prelude")) {
+        std::from_chars(ph->data(), ph->data() + ph->size(), prelude);
+    } else if (claimed > 0 && mainLen >= 2 * claimed - 1) {
+        prelude = mainLen - (2 * claimed - 1);
+    }
+    prelude = std::clamp(prelude, 0, mainLen);
+    // 2. The puzzle position and the claimed solution below it, as a SolutionTree.
+    const int                        top    = mainLine[std::size_t(prelude)];
+    const Multiverse                 puzzle = notation::position_at(*gt, top);
+    SolutionTree                     tree;
+    std::vector<std::pair<int, int>> stack{{top, 0}}; // (game node, solution node)
+    while (!stack.empty()) {
+        const auto [g, sIdx] = stack.back();
+        stack.pop_back();
+        for (const int child : gt->nodes[std::size_t(g)].children)
+            stack.emplace_back(child, tree.add(sIdx, gt->nodes[std::size_t(child)].action));
+    }
+    Multiverse           scratch  = puzzle.fork();
+    solver::ProofReport  rep      = solver::check_proof(scratch, tree);
+    const movegen::Color attacker = puzzle.to_move();
+    const int            n        = rep.length > 0 ? rep.length : std::max(claimed, 1);
+
+    // 3. The composer's verdict.
+    solver::SolveOptions o;
+    o.threads   = c.threads;
+    o.hashMb    = c.hashMb;
+    o.timeLimit = c.time;
+    // Duals are looked for along the tree's lines only when every action of it is legal.
+    const solver::Analysis an =
+        solver::analyse(puzzle, rep.complete ? tree : SolutionTree{}, n, o, c.tries);
+
+    auto fmt_path = [&](std::span<const std::vector<Move>> path) {
+        Multiverse                     p = puzzle.fork();
+        std::vector<movegen::MoveUndo> u;
+        std::string                    s;
+        for (const auto& a : path) {
+            if (!s.empty()) s += " | ";
+            s += notation::format_action(p, a);
+            for (const Move& m : a) {
+                u.emplace_back();
+                p.make_move(m, u.back());
+            }
+        }
+        return s;
+    };
+    std::vector<std::string>       treeKeys;
+    std::vector<std::vector<Move>> treeKeyActions;
+    for (int k : tree.nodes[0].children) {
+        treeKeyActions.push_back(tree.nodes[std::size_t(k)].action);
+        treeKeys.push_back(fmt_path({&treeKeyActions.back(), 1}));
+    }
+    // Keys of the tree in standard order compare by the position they reach.
+    auto reach = [&](const std::vector<Move>& a) {
+        Multiverse                     p = puzzle.fork();
+        std::vector<movegen::MoveUndo> u(a.size());
+        for (std::size_t i = 0; i < a.size(); ++i)
+            p.make_move(a[i], u[i]);
+        return p.key();
+    };
+    std::vector<std::string> cooks;
+    for (const auto& k : an.keys) {
+        const movegen::Key key    = reach(k);
+        const bool         inTree = std::any_of(treeKeyActions.begin(), treeKeyActions.end(),
+                    [&](const auto& t) { return reach(t) == key; });
+        if (!inTree) cooks.push_back(fmt_path({&k, 1}));
+    }
+    std::vector<std::string> problems;
+    for (const solver::ProofProblem& p : rep.problems) {
+        std::string where;
+        {
+            std::vector<std::vector<Move>> path;
+            for (int q = p.node; q > 0; q = tree.nodes[std::size_t(q)].parent)
+                path.insert(path.begin(), tree.nodes[std::size_t(q)].action);
+            where = path.empty() ? "at the puzzle position" : "after " + fmt_path(path);
+            if (p.kind == solver::ProofProblem::Kind::MISSING_DEFENCE) {
+                path.push_back(p.action);
+                where = "defence " + fmt_path(path);
+            }
+        }
+        problems.push_back(where + ": " + p.detail);
+    }
+    const bool sound =
+        rep.complete && an.complete && cooks.empty() && an.keys.size() == 1 && an.shortest == n;
+    const std::string verdict = !rep.complete ? "incomplete proof"
+        : !an.complete                        ? "unknown (limit reached)"
+        : sound                               ? "sound"
+                                              : "cooked";
+    if (c.json) {
+        nlohmann::json j;
+        j["complete"]          = rep.complete;
+        j["mate_in"]           = rep.length;
+        j["side"]              = attacker == movegen::WHITE ? "white" : "black";
+        j["prelude"]           = prelude;
+        j["keys"]              = treeKeys;
+        j["cooks"]             = cooks;
+        j["shortest"]          = an.shortest;
+        j["leaves"]            = rep.leaves;
+        j["answered_by_group"] = rep.answeredByGroup;
+        j["problems"]          = problems;
+        nlohmann::json duals   = nlohmann::json::array();
+        for (const auto& d : an.duals)
+            duals.push_back(fmt_path(d));
+        j["duals"] = duals;
+        if (c.tries) {
+            nlohmann::json tr = nlohmann::json::array();
+            for (const auto& [a, refu] : an.tries) {
+                std::vector<std::vector<Move>> path{a, refu};
+                tr.push_back({{"try", fmt_path({&a, 1})}, {"refutation", fmt_path(path)}});
+            }
+            j["tries"] = tr;
+        }
+        j["verdict"] = verdict;
+        std::cout << j.dump() << '\n';
+    } else {
+        std::cout << "puzzle:   " << (attacker == movegen::WHITE ? "white" : "black")
+                  << " to move after " << prelude << " prelude action(s); claimed mate-in-"
+                  << (claimed ? std::to_string(claimed) : std::string("?")) << '\n';
+        std::cout << "proof:    " << (rep.complete ? "complete" : "INCOMPLETE") << ", mate in "
+                  << rep.length << ", " << rep.leaves << " mate leaves, " << rep.defenderNodes
+                  << " defender nodes";
+        if (rep.answeredByGroup) std::cout << ", " << rep.answeredByGroup << " grouped defences";
+        std::cout << '\n';
+        for (const std::string& p : problems)
+            std::cout << "  problem: " << p << '\n';
+        for (const std::string& k : treeKeys)
+            std::cout << "key:      " << k << '\n';
+        std::cout << "cooks:    " << (cooks.empty() ? "none" : "") << '\n';
+        for (const std::string& k : cooks)
+            std::cout << "  cook:   " << k << '\n';
+        std::cout << "shortest: "
+                  << (an.shortest ? "mate in " + std::to_string(an.shortest) : std::string("none"))
+                  << (an.shortest && an.shortest < n ? "  (shorter than the tree)" : "") << '\n';
+        std::cout << "duals:    " << an.duals.size() << '\n';
+        for (const auto& d : an.duals)
+            std::cout << "  dual after: " << fmt_path(d) << '\n';
+        if (c.tries) {
+            std::cout << "tries:    " << an.tries.size() << '\n';
+            for (const auto& [a, refu] : an.tries) {
+                std::vector<std::vector<Move>> path{a, refu};
+                std::cout << "  try: " << fmt_path({&a, 1}) << "  refuted by "
+                          << fmt_path(path).substr(fmt_path({&a, 1}).size() + 3) << '\n';
+            }
+        }
+        std::cout << "verdict:  " << verdict << '\n';
+    }
+    return rep.complete ? ExitOk : 1;
+}
+
+// --- bench
+// ----------------------------------------------------------------------------------------
+
+int cmd_bench(std::size_t hashMb, int threads) {
+    std::vector<notation::LoadedGame> games;
+    std::vector<Multiverse>           positions;
+    std::vector<solver::BenchCase>    cases;
+    for (const solver::BenchPuzzle& p : solver::bench_suite()) {
+        notation::ReadOptions opt;
+        if (p.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
+        notation::Diagnostic err;
+        auto                 g = notation::load_game(p.pgn, p.id, opt, err);
+        if (!g) {
+            std::cerr << err.to_string() << '\n';
+            return ExitBadInput;
+        }
+        positions.push_back(final_position(*g));
+    }
+    std::size_t i = 0;
+    for (const solver::BenchPuzzle& p : solver::bench_suite())
+        cases.push_back({p.id, &positions[i++], p.maxMate});
+    const solver::BenchReport r = solver::run_bench(cases, hashMb, threads);
+    for (const solver::BenchLine& l : r.lines)
+        std::fprintf(stderr, "%-24s %-8s mate-in %d  nodes %10llu  %8.1f ms\n", l.id.c_str(),
+            l.result.c_str(), l.mateIn, static_cast<unsigned long long>(l.nodes), l.ms);
+    std::fprintf(stderr, "===========================\n");
+    std::fprintf(stderr, "Total time (ms) : %.0f\n", r.ms);
+    std::fprintf(stderr, "Nodes searched  : %llu\n", static_cast<unsigned long long>(r.nodes));
+    std::fprintf(
+        stderr, "Nodes/second    : %.0f\n", r.ms > 0 ? double(r.nodes) * 1000.0 / r.ms : 0.0);
+    std::fprintf(
+        stderr, "Signature       : 0x%016llx\n", static_cast<unsigned long long>(r.signature));
+    std::fprintf(
+        stderr, "Answers         : 0x%016llx\n", static_cast<unsigned long long>(r.answers));
+    return ExitOk;
+}
+
+} // namespace
+
+void register_solver_commands(CLI::App& app, int& exitCode) {
+    auto  sc    = std::make_shared<SolveCli>();
+    auto* solve = app.add_subcommand("solve",
+        "shortest forced mate (side to move = attacker) of the final position, as a solution tree");
+    add_input(solve, sc->in);
+    solve
+        ->add_option(
+            "--mate", sc->mate, "longest mate searched (default: the Puzzle header, else 3)")
+        ->check(CLI::Range(1, 60));
+    solve->add_option("--threads", sc->threads, "search threads")->check(CLI::Range(1, 256));
+    solve->add_option("--hash", sc->hashMb, "transposition table size in MB")
+        ->check(CLI::Range(1, 1 << 20));
+    solve->add_option("--time", sc->time, "time limit in seconds (then the result is unknown)");
+    solve->add_option("--nodes", sc->nodes, "node limit (then the result is unknown)");
+    solve->add_flag("--json", sc->json, "print one JSON object");
+    solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
+    solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");
+    solve
+        ->add_option("--algo", sc->algo,
+            "search algorithm: reference (depth-bounded AND/OR search, parallel) or dfpn "
+            "(df-pn with the same bound, serial)")
+        ->check(CLI::IsMember({"reference", "dfpn"}));
+    solve->add_option("--group", sc->group,
+        "at defender nodes with more than N defences, write defences sharing one mating answer "
+        "once, listed in a comment (0 = never; default 12)");
+    solve->callback([&exitCode, sc] { exitCode = cmd_solve(*sc); });
+
+    auto  vc     = std::make_shared<VerifyCli>();
+    auto* verify = app.add_subcommand(
+        "verify", "check a solution tree: complete proof, keys, cooks, duals, shorter mates");
+    add_input(verify, vc->in);
+    verify->add_flag("--tries", vc->tries, "list attacker actions refuted by a single defence");
+    verify->add_flag("--json", vc->json, "print one JSON object");
+    verify->add_option("--threads", vc->threads, "search threads")->check(CLI::Range(1, 256));
+    verify->add_option("--hash", vc->hashMb, "transposition table size in MB");
+    verify->add_option("--time", vc->time, "time limit in seconds for the analysis");
+    verify->callback([&exitCode, vc] { exitCode = cmd_verify(*vc); });
+
+    auto  hash    = std::make_shared<std::size_t>(16);
+    auto  threads = std::make_shared<int>(1);
+    auto* bench =
+        app.add_subcommand("bench", "solve the embedded puzzle suite; signature on stderr");
+    bench->add_option("--hash", *hash, "transposition table size in MB");
+    bench->add_option("--threads", *threads, "search threads")->check(CLI::Range(1, 256));
+    bench->callback([&exitCode, hash, threads] { exitCode = cmd_bench(*hash, *threads); });
+}
+
+} // namespace fived::cli

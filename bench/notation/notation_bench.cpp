@@ -1,0 +1,102 @@
+// Reading and writing a large game tree, in MB/s of canonical text.
+//
+// The tree is random legal play from the Standard start (tests/notation/tree_gen.h): actions of
+// every kind (jumps, branching, several moves per action on up to three timelines), with side
+// variations everywhere; 220,000 nodes, about 10 MB in the full move style. Set
+// FIVED_BENCH_NODES to change the size. Generating it takes a few seconds before the first
+// benchmark runs.
+//
+//   BM_Parse        syntax only (parse_document)
+//   BM_ReadTree     parse + replay of every node + standard order + deduplication
+//   BM_WriteTree    write_tree (replays the tree to spell the moves)
+// Each in the FULL and the SHORT move style; bytes/s counts the text read or written.
+
+#include <cstdlib>
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "movegen/variants.h"
+#include "notation/parser.h"
+#include "notation/reader.h"
+#include "notation/writer.h"
+#include "tests/notation/tree_gen.h"
+
+namespace {
+
+using namespace fived;
+using notation::MoveStyle;
+
+struct Fixture {
+    notation::GameTree tree{{}, movegen::Multiverse(movegen::GameRules{}), {}};
+    std::string        full, shortText;
+};
+
+const Fixture& fixture() {
+    static const Fixture f = [] {
+        Fixture                    fx;
+        const movegen::VariantDef* v = movegen::find_variant("Standard");
+        movegen::Multiverse        start(movegen::variant_rules(*v));
+        std::string                msg;
+        movegen::setup_variant(*v, start, msg);
+        fx.tree.start = std::move(start);
+        notation::testing_gen::TreeShape shape;
+        const char*                      n = std::getenv("FIVED_BENCH_NODES");
+        shape.maxNodes                     = n ? std::atoi(n) : 220000;
+        shape.maxDepth                     = 70;
+        shape.branchProb                   = 0.5;
+        shape.window                       = 8;
+        shape.seed                         = 2024;
+        notation::testing_gen::random_tree(fx.tree, shape);
+        fx.full      = notation::write_tree(fx.tree, MoveStyle::FULL);
+        fx.shortText = notation::write_tree(fx.tree, MoveStyle::SHORT);
+        return fx;
+    }();
+    return f;
+}
+
+const std::string& text_of(MoveStyle s) {
+    return s == MoveStyle::FULL ? fixture().full : fixture().shortText;
+}
+
+void BM_Parse(benchmark::State& state) {
+    const std::string& text = text_of(MoveStyle(state.range(0)));
+    for (auto _ : state) {
+        notation::Document   doc;
+        notation::Diagnostic err;
+        const bool           ok = notation::parse_document(text, "bench", doc, err);
+        benchmark::DoNotOptimize(ok);
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
+    state.counters["nodes"] = double(fixture().tree.nodes.size());
+}
+
+void BM_ReadTree(benchmark::State& state) {
+    const std::string& text = text_of(MoveStyle(state.range(0)));
+    for (auto _ : state) {
+        auto tree = notation::read_game_tree(text, "bench");
+        if (!tree.ok()) state.SkipWithError(std::string(tree.status().message()).c_str());
+        benchmark::DoNotOptimize(tree);
+    }
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
+    state.counters["nodes"] = double(fixture().tree.nodes.size());
+}
+
+void BM_WriteTree(benchmark::State& state) {
+    const MoveStyle style = MoveStyle(state.range(0));
+    std::size_t     bytes = 0;
+    for (auto _ : state) {
+        const std::string text = notation::write_tree(fixture().tree, style);
+        bytes += text.size();
+        benchmark::DoNotOptimize(text.data());
+    }
+    state.SetBytesProcessed(std::int64_t(bytes));
+    state.counters["nodes"] = double(fixture().tree.nodes.size());
+}
+
+// Arg 0 = FULL, 1 = SHORT.
+BENCHMARK(BM_Parse)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReadTree)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WriteTree)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+} // namespace

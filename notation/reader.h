@@ -1,0 +1,62 @@
+#pragma once
+// The tree reader: a whole Document (every variation, at any depth) into a resolved GameTree.
+//
+// Steps (NOTATION.md §4-§6):
+//  1. the start position from the headers and the 5DFEN (build_start_position);
+//  2. a depth-first walk over the document's nodes with an explicit stack, replaying each action
+//     on ONE multiverse by make/unmake (no copy per node): every move is resolved against the
+//     moves playable at that moment (§5), the action must be submittable, its turn serial must
+//     name its sub-turn;
+//  3. each action is put in standard order (§6) and compared with the siblings already read:
+//     equal actions are one child (their subtrees merge recursively, comments are joined);
+//  4. comments, result tokens and the `#`/`*` marks of the text are attached (a mark belongs to
+//     the action: a lone mark or one on any of its moves); with ReadOptions::annotate the
+//     engine checks those marks instead (annotate_tree), keeping only the true ones.
+//
+// Time is linear in the document apart from move generation itself; nothing is recursive, so a
+// tree of any depth is read without growing the call stack.
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "notation/game.h"
+#include "notation/tree.h"
+
+namespace fived::notation {
+
+// Reads `doc` into `out`. Semantic errors are appended to `errors` (at most opt.maxErrors;
+// after each one the offending subtree is skipped). Returns true iff there was none.
+bool read_tree(const Document& doc, std::string_view file, const ReadOptions& opt, GameTree& out,
+    std::vector<Diagnostic>& errors);
+
+// Parses and reads text. On failure returns nullopt; `errors` holds the syntax error, or the
+// semantic errors found.
+std::optional<GameTree> read_game_tree(std::string_view text, std::string_view file,
+    const ReadOptions& opt, std::vector<Diagnostic>& errors);
+
+// The same as a status carrying the first diagnostic (see error_status() in parser.h).
+absl::StatusOr<GameTree> read_game_tree(
+    std::string_view text, std::string_view file, const ReadOptions& opt = {});
+
+// Engine annotation of a tree: every mark is cleared, then each evaluated node (every leaf, or
+// with `only`, the nodes it flags; the reader flags those its text marked `#` or `*`) gets
+//  * at a leaf whose side to move is checkmated: mark CHECKMATE and, if it has no result, the
+//    win of the side that moved; at a stalemated leaf without a result: DRAW;
+//  * where legal actions remain: SOFTMATE if the side to move is softmated (RULES.md §5.5).
+// Cost: a mate test (a search over the legal actions) per evaluated leaf, and an enumeration
+// of the legal actions wherever the side to move is in check. A checkmate across many
+// timelines can take the current movegen minutes to prove, which is why the reader does not
+// annotate by default.
+void annotate_tree(GameTree& tree, const std::vector<bool>* only = nullptr);
+
+// Whether the side to move of mv is softmated (RULES.md §5.5); mv is restored.
+bool is_softmate(movegen::Multiverse& mv);
+
+// The value the canonical writer gives the `Board` header for a start position: the name of the
+// built-in variant whose set-up it is exactly (`Standard`, `Standard - Turn Zero`, ...), else
+// `Custom` (the record then carries the 5DFEN).
+std::string board_header_value(const movegen::Multiverse& start);
+
+} // namespace fived::notation

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Replays the solution trees of `fived solve` in the independent engine of ../shared/oracle.
+
+For every puzzle of the set, `fived solve --json` gives the tree; every line from the puzzle
+position to a leaf is written as a linear 5DPGN game (the puzzle file's headers and 5DFEN, the
+file's main line as prelude, then the line) and handed to the oracle:
+  * `check-line` must find no illegal action;
+  * `state --exact` must say the side to move at the end is checkmated.
+
+Usage: scripts/solver_oracle_check.py [--fived PATH] [--oracle DIR] [--threads T] [PUZZLE.5dpgn ...]
+Exit status 0 when every line of every tree replays and ends in checkmate.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+
+# (file, --mate bound) of the mate claims in ../shared/puzzles (INDEX.md mate groups).
+PUZZLES = [
+    ("rook-tactics-1-5x5", 1),
+    ("std-qe2-qh5-mate-in-1", 1),
+    ("narik-temporal-knight-mate", 1),
+    ("timeline-tactitian-issue-1", 1),
+    ("advanced-branching-2", 1),
+    ("brawn-tactics-1", 1),
+    ("standard-mate-1-custom8x8", 3),
+    ("rook-tactics-6x6-two-rooks", 2),
+    ("rook-tactics-5x5-pawn-timeline", 2),
+    ("narik-knight-underpromotion", 1),
+]
+
+
+def header_lines(path):
+    """Headers and 5DFEN boards: the leading lines that start with '['."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            s = line.strip()
+            if not s:
+                continue
+            if s.startswith("["):
+                out.append(s)
+            else:
+                break
+    return out
+
+
+def lines_of(tree):
+    """Every root-to-leaf list of actions of the JSON tree."""
+    stack = [(tree, [])]
+    while stack:
+        node, path = stack.pop()
+        kids = node.get("children", [])
+        if not kids:
+            yield path
+        for k in reversed(kids):
+            stack.append((k, path + [k["action"]]))
+
+
+def movetext(actions, white_first):
+    parts = []
+    for i, a in enumerate(actions):
+        j = i + (0 if white_first else 1)
+        if j % 2 == 0:
+            parts.append(f"{j // 2 + 1}. {a}")
+        else:
+            parts.append(f"/ {a}" if i > 0 else f"{j // 2 + 1}b. {a}")
+    return " ".join(parts)
+
+
+def oracle(oracle_js, args, text):
+    p = subprocess.run(["node", oracle_js] + args, input=text, capture_output=True, text=True,
+                       timeout=600)
+    try:
+        return p.returncode, json.loads(p.stdout)
+    except json.JSONDecodeError:
+        return p.returncode, {"raw": p.stdout + p.stderr}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--fived", default=os.environ.get(
+        "FIVED", os.path.join(ROOT, "build", "release", "solver", "fived")))
+    ap.add_argument("--oracle", default=os.path.join(SHARED, "oracle"))
+    ap.add_argument("--threads", default="1")
+    ap.add_argument("files", nargs="*")
+    a = ap.parse_args()
+    oracle_js = os.path.join(a.oracle, "oracle.js")
+    todo = [(f, None) for f in a.files] or [
+        (os.path.join(SHARED, "puzzles", p + ".5dpgn"), n) for p, n in PUZZLES]
+    failures = 0
+    for path, bound in todo:
+        cmd = [a.fived, "solve", path, "--lenient", "--json", "--quiet", "--threads", a.threads]
+        if bound:
+            cmd += ["--mate", str(bound)]
+        res = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+        name = os.path.basename(path)
+        if res["result"] != "mate" or "tree" not in res:
+            print(f"{name}: {res['result']} (no tree to replay)")
+            continue
+        heads = header_lines(path)
+        promos = [] if any(h.lower().startswith("[promotions ") for h in heads) else [
+            "--promotions", "Q"]
+        n_lines = bad = 0
+        for line in lines_of(res["tree"]):
+            n_lines += 1
+            game = "\n".join(heads) + "\n\n" + movetext(
+                res["prelude"] + line, res["start_side"] == "white") + "\n"
+            rc, chk = oracle(oracle_js, ["check-line"] + promos, game)
+            rc2, st = oracle(oracle_js, ["state", "--exact", "--no-mate"] + promos, game)
+            legal = rc == 0 and chk.get("firstIllegal") is None
+            mate = st.get("exact", {}).get("checkmate") is True
+            if not (legal and mate):
+                bad += 1
+                print(f"  {name}: line {' | '.join(line)}: "
+                      f"{'legal' if legal else 'ILLEGAL ' + json.dumps(chk.get('firstIllegal', chk))}, "
+                      f"{'checkmate' if mate else 'NOT checkmate'}")
+        failures += bad
+        print(f"{name}: mate in {res['mate_in']}, {n_lines} line(s), "
+              f"{'all replay and end in checkmate' if not bad else str(bad) + ' FAILED'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,485 @@
+#include "solver/parallel.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "movegen/actions.h"
+
+namespace fived::solver {
+
+const char* result_name(Result r) {
+    switch (r) {
+        case Result::MATE: return "mate";
+        case Result::NO_MATE: return "no-mate";
+        default: return "unknown";
+    }
+}
+
+using Clock = std::chrono::steady_clock;
+
+struct Solver::Impl {
+    SolveOptions                     opt;
+    Multiverse                       root;
+    TranspositionTable               tt;
+    PnTable                          pnTable;
+    std::unique_ptr<SearchContext>   ctx;
+    std::unique_ptr<SearcherPool>    pool;
+    std::unique_ptr<tbb::task_arena> arena;
+    Searcher*                        master = nullptr;
+    Clock::time_point                start;
+    bool                             ttOk = true;
+
+    // The watcher thread: enforces the time limit and prints progress while a question runs.
+    std::mutex              watchMutex;
+    std::condition_variable watchCv;
+    bool                    watchDone = true;
+    std::thread             watcher;
+    std::atomic<int>        depth{0};
+
+    Impl(const Multiverse& r, const SolveOptions& o) : opt(o), root(r.fork()) {
+        ttOk  = opt.ttClusters ? tt.resize_clusters(opt.ttClusters) : tt.resize_mb(opt.hashMb);
+        start = Clock::now();
+        // Deep enough for a question at a path of up to 2 * maxMate actions plus a search of
+        // maxMate attacker actions below it.
+        ctx = std::make_unique<SearchContext>(tt, root, 4 * std::max(opt.maxMate, 1) + 4);
+        if (opt.algorithm == Algorithm::DFPN) {
+            ttOk         = ttOk && pnTable.resize_mb(std::max<std::size_t>(opt.hashMb / 2, 1));
+            ctx->pnTable = &pnTable;
+        }
+        ctx->nodeLimit     = opt.nodeLimit;
+        ctx->splitDefender = opt.splitDefender;
+        ctx->splitHeight   = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
+        pool               = std::make_unique<SearcherPool>(*ctx);
+        ctx->pool          = pool.get();
+        arena              = std::make_unique<tbb::task_arena>(std::max(opt.threads, 1));
+        master             = pool->acquire();
+    }
+    ~Impl() { stop_watch(); }
+
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+    std::uint64_t nodes() const { return ctx->nodes.load(std::memory_order_relaxed); }
+
+    void print_progress() {
+        const double        t = elapsed();
+        const std::uint64_t n = nodes();
+        std::fprintf(stderr, "info depth %d nodes %llu nps %.0f hashfull %.1f%% time %.2fs\n",
+            depth.load(), static_cast<unsigned long long>(n), t > 0 ? double(n) / t : 0.0,
+            tt.hashfull() / 10.0, t);
+    }
+
+    void start_watch() {
+        if (opt.timeLimit <= 0 && !opt.progress) return;
+        {
+            std::lock_guard lock(watchMutex);
+            watchDone = false;
+        }
+        watcher = std::thread([this] {
+            std::unique_lock lock(watchMutex);
+            double           nextPrint = 1.0;
+            while (!watchDone) {
+                watchCv.wait_for(lock, std::chrono::milliseconds(20));
+                const double t = elapsed();
+                if (opt.timeLimit > 0 && t >= opt.timeLimit) {
+                    ctx->limitHit.store(true);
+                    ctx->stop.store(true);
+                }
+                if (opt.progress && t >= nextPrint) {
+                    print_progress(); // shared counter only: the searchers belong to their threads
+                    nextPrint = t + 1.0;
+                }
+            }
+        });
+    }
+    void stop_watch() {
+        {
+            std::lock_guard lock(watchMutex);
+            watchDone = true;
+        }
+        watchCv.notify_all();
+        if (watcher.joinable()) watcher.join();
+    }
+    bool stopped() const { return ctx->stop.load(); }
+
+    // --- the solution tree (one searcher, fixed order) ------------------------------------------
+    bool build_or(SolveResult& res, int node, int r, int ply) {
+        int k = 0;
+        for (int b = 1; b <= r && !k; ++b) {
+            const Value v = master->attack(b, ply);
+            if (v == Value::ABORT) return false;
+            if (v == Value::YES) k = b;
+        }
+        if (!k) {
+            res.error = "internal: no answer found where a mate was proven";
+            return false;
+        }
+        if (!master->collect(ply, false)) return false;
+        const ActionList& list = master->list(ply);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (!master->make(ply, i)) {
+                master->unmake(ply);
+                return false;
+            }
+            const Value v = master->defend(k - 1, ply + 1);
+            if (v == Value::ABORT) {
+                master->unmake(ply);
+                return false;
+            }
+            if (v == Value::YES) {
+                const int  child = res.tree.add(node, list.action(i));
+                const bool ok    = build_and(res, child, k - 1, ply + 1);
+                master->unmake(ply);
+                return ok;
+            }
+            master->unmake(ply);
+        }
+        res.error = "internal: no answer found where a mate was proven";
+        return false;
+    }
+
+    bool build_and(SolveResult& res, int node, int k, int ply) {
+        if (!master->collect(ply, false)) return false;
+        const ActionList& list = master->list(ply);
+        if (list.empty()) {
+            res.tree.nodes[std::size_t(node)].mate = true;
+            return true;
+        }
+        if (k == 0) {
+            res.error = "internal: a proven line does not end in mate";
+            return false;
+        }
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (res.tree.nodes.size() >= opt.maxTreeNodes) {
+                res.error = "solution tree larger than " + std::to_string(opt.maxTreeNodes)
+                    + " nodes; not written";
+                return false;
+            }
+            if (!master->make(ply, i)) {
+                master->unmake(ply);
+                return false;
+            }
+            const int  child = res.tree.add(node, list.action(i));
+            const bool ok    = build_or(res, child, k, ply + 1);
+            master->unmake(ply);
+            if (!ok) return false;
+        }
+        return true;
+    }
+
+    // The keys: root actions (standard order) whose defender node is lost within mateIn - 1;
+    // all of them, or the first. With several threads the children are searched in parallel
+    // and the answer is assembled in standard order, so it is the same.
+    bool find_keys(SolveResult& res, const ActionList& list) {
+        const int         k = res.mateIn - 1;
+        const std::size_t n = list.size();
+        if (ctx->splitHeight == 0) {
+            for (std::size_t i = 0; i < n; ++i) {
+                if (!master->make(0, i)) {
+                    master->unmake(0);
+                    return false;
+                }
+                const Value v = master->defend(k, 1);
+                master->unmake(0);
+                if (v == Value::ABORT) return false;
+                if (v == Value::YES) {
+                    res.keys.emplace_back(list.action(i).begin(), list.action(i).end());
+                    if (!opt.allKeys) break;
+                }
+            }
+            return true;
+        }
+        std::vector<Value>       value(n, Value::ABORT);
+        std::atomic<std::size_t> first{SIZE_MAX};
+        // Explicit hand-offs (STYLE.md §2.12): TSan does not see oneTBB's own synchronisation.
+        std::atomic<bool>        published{false};
+        std::atomic<std::size_t> done{0};
+        published.store(true, std::memory_order_release);
+        tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+            (void)published.load(std::memory_order_acquire);
+            if (!opt.allKeys && i > first.load(std::memory_order_relaxed)) return;
+            Searcher* s = pool->acquire();
+            value[i]    = s->search_child({}, list.action(i), list.ref(i).child, true, k);
+            pool->release(s);
+            if (value[i] == Value::YES && !opt.allKeys) {
+                std::size_t f = first.load();
+                while (i < f && !first.compare_exchange_weak(f, i)) { }
+            }
+            done.fetch_add(1, std::memory_order_release);
+        });
+        (void)done.load(std::memory_order_acquire);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (value[i] == Value::ABORT) return false; // only reached before the first key
+            if (value[i] == Value::YES) {
+                res.keys.emplace_back(list.action(i).begin(), list.action(i).end());
+                if (!opt.allKeys) break;
+            }
+        }
+        return true;
+    }
+
+    // Enters a path on the master searcher (inside the arena).
+    int enter(std::span<const std::vector<Move>> path) {
+        master->enter_path(path);
+        return int(path.size());
+    }
+};
+
+Solver::Solver(const Multiverse& root, const SolveOptions& opt) :
+    impl(std::make_unique<Impl>(root, opt)) { }
+
+Solver::~Solver() = default;
+
+std::uint64_t Solver::nodes() const { return impl->nodes(); }
+bool          Solver::limit_hit() const { return impl->ctx->limitHit.load(); }
+
+SolveResult Solver::solve() {
+    Impl&       s = *impl;
+    SolveResult res;
+    if (!s.ttOk) {
+        res.error = "cannot allocate the transposition table";
+        return res;
+    }
+    s.start_watch();
+    s.arena->execute([&] {
+        for (int n = std::max(s.opt.minMate, 1); n <= s.opt.maxMate; ++n) {
+            s.depth.store(n);
+            s.master->clear_killers();
+            s.tt.new_search();
+            const Value v = s.opt.algorithm == Algorithm::DFPN ? s.master->dfpn_root(n)
+                                                               : s.master->attack(n, 0);
+            s.master->flush_nodes();
+            if (v == Value::ABORT) break;
+            if (v == Value::YES) {
+                res.result = Result::MATE;
+                res.mateIn = n;
+                break;
+            }
+            res.noMateUpTo = n;
+            if (s.opt.progress) {
+                std::fprintf(stderr, "depth %d: no mate in %d (nodes %llu, %.2fs)\n", n, n,
+                    static_cast<unsigned long long>(s.nodes()), s.elapsed());
+            }
+        }
+        if (res.result != Result::MATE && res.noMateUpTo == s.opt.maxMate)
+            res.result = Result::NO_MATE;
+        if (res.result != Result::MATE) return;
+        if (s.opt.progress)
+            std::fprintf(stderr, "depth %d: mate in %d (nodes %llu, %.2fs)\n", res.mateIn,
+                res.mateIn, static_cast<unsigned long long>(s.nodes()), s.elapsed());
+        // The keys, in standard order.
+        if (!s.master->collect(0, false)) {
+            res.result = Result::UNKNOWN;
+            return;
+        }
+        const ActionList& list = s.master->list(0);
+        if (!s.find_keys(res, list)) {
+            res.result = Result::UNKNOWN;
+            return;
+        }
+        if (res.keys.empty()) {
+            res.result = Result::UNKNOWN;
+            res.error  = "internal: mate proven but no key found";
+            return;
+        }
+        if (!s.opt.buildTree) return;
+        bool ok = true;
+        for (const std::vector<Move>& key : res.keys) {
+            const int child = res.tree.add(0, key);
+            s.master->enter_path({&key, 1});
+            ok = s.build_and(res, child, res.mateIn - 1, 1);
+            s.master->leave_path(1);
+            if (!ok) break;
+        }
+        res.treeBuilt = ok;
+        if (!ok && s.stopped()) res.result = Result::UNKNOWN;
+    });
+    s.master->flush_nodes();
+    s.stop_watch();
+    if (s.ctx->internalError.load()) {
+        res.result = Result::UNKNOWN;
+        res.error  = "internal: an action replay reached an unexpected position";
+    }
+    if (s.ctx->limitHit.load() && res.result != Result::MATE) {
+        res.result   = Result::UNKNOWN;
+        res.limitHit = true;
+    }
+    if (res.result == Result::MATE && s.ctx->limitHit.load()) {
+        // The mate itself was proven; only the tree (or the keys) may be incomplete.
+        res.limitHit = true;
+    }
+    // Every reported mate is re-checked without the table.
+    if (res.result == Result::MATE && res.treeBuilt && s.opt.verifyTree) {
+        Multiverse        scratch = s.root.fork();
+        const ProofReport rep     = check_proof(scratch, res.tree, 1);
+        if (!rep.complete || rep.length != res.mateIn) {
+            res.result = Result::UNKNOWN;
+            res.error  = "internal: the solution tree failed verification";
+        } else {
+            res.verified = true;
+        }
+    }
+    res.nodes    = s.nodes();
+    res.ms       = s.elapsed() * 1000.0;
+    res.hashfull = s.tt.hashfull();
+    if (s.opt.progress) s.print_progress();
+    return res;
+}
+
+bool Solver::mating_actions(std::span<const std::vector<Move>> path, int r,
+    std::vector<std::vector<Move>>& out, std::size_t max) {
+    Impl& s  = *impl;
+    bool  ok = true;
+    s.start_watch();
+    s.arena->execute([&] {
+        const int p = s.enter(path);
+        if (!s.master->collect(p, false)) {
+            ok = false;
+        } else {
+            const ActionList& list = s.master->list(p);
+            for (std::size_t i = 0; i < list.size() && out.size() < max; ++i) {
+                if (!s.master->make(p, i)) {
+                    s.master->unmake(p);
+                    ok = false;
+                    break;
+                }
+                const Value v = s.master->defend(r - 1, p + 1);
+                s.master->unmake(p);
+                if (v == Value::ABORT) {
+                    ok = false;
+                    break;
+                }
+                if (v == Value::YES) out.emplace_back(list.action(i).begin(), list.action(i).end());
+            }
+        }
+        s.master->leave_path(p);
+    });
+    s.master->flush_nodes();
+    s.stop_watch();
+    return ok;
+}
+
+bool Solver::refutations(std::span<const std::vector<Move>> path, int k,
+    std::vector<std::vector<Move>>& out, std::size_t max) {
+    Impl& s  = *impl;
+    bool  ok = true;
+    s.start_watch();
+    s.arena->execute([&] {
+        const int p = s.enter(path);
+        if (!s.master->collect(p, false)) {
+            ok = false;
+        } else {
+            const ActionList& list = s.master->list(p);
+            for (std::size_t i = 0; i < list.size() && out.size() < max; ++i) {
+                Value v = Value::NO; // with k = 0 every defence refutes
+                if (k > 0) {
+                    if (!s.master->make(p, i)) {
+                        s.master->unmake(p);
+                        ok = false;
+                        break;
+                    }
+                    v = s.master->attack(k, p + 1);
+                    s.master->unmake(p);
+                }
+                if (v == Value::ABORT) {
+                    ok = false;
+                    break;
+                }
+                if (v == Value::NO) out.emplace_back(list.action(i).begin(), list.action(i).end());
+            }
+        }
+        s.master->leave_path(p);
+    });
+    s.master->flush_nodes();
+    s.stop_watch();
+    return ok;
+}
+
+Value Solver::mate_within(std::span<const std::vector<Move>> path, int r) {
+    Impl& s = *impl;
+    Value v = Value::ABORT;
+    s.start_watch();
+    s.arena->execute([&] {
+        const int p = s.enter(path);
+        v           = s.master->attack(r, p);
+        s.master->leave_path(p);
+    });
+    s.master->flush_nodes();
+    s.stop_watch();
+    return v;
+}
+
+void Solver::legal_actions(
+    std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out) {
+    Impl&                 s = *impl;
+    const int             p = s.enter(path);
+    movegen::ActionSearch search(s.master->position());
+    search.for_each([&](std::span<const Move> a) {
+        out.emplace_back(a.begin(), a.end());
+        return true;
+    });
+    s.master->leave_path(p);
+}
+
+SolveResult solve(const Multiverse& root, const SolveOptions& opt) {
+    Solver s(root, opt);
+    return s.solve();
+}
+
+Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const SolveOptions& opt,
+    bool withTries) {
+    SolveOptions o = opt;
+    o.maxMate      = std::max(n, 1);
+    Solver   s(root, o);
+    Analysis a;
+    // 1. Keys of mate in n, and the shortest mate.
+    a.complete &= s.mating_actions({}, n, a.keys);
+    for (int k = 1; k <= n; ++k) {
+        const Value v = s.mate_within({}, k);
+        if (v == Value::ABORT) {
+            a.complete = false;
+            break;
+        }
+        if (v == Value::YES) {
+            a.shortest = k;
+            break;
+        }
+    }
+    // 2. Duals: at each defender node of the tree, each present defence with >= 2 answers.
+    //    Paths are rebuilt from the parent links; depth gives the bound left.
+    for (std::size_t i = 1; i < tree.nodes.size() && a.complete; ++i) {
+        std::vector<int> chain;
+        for (int q = int(i); q > 0; q = tree.nodes[std::size_t(q)].parent)
+            chain.push_back(q);
+        if (chain.size() % 2 != 0) continue; // attacker actions lead to odd depths
+        if (tree.nodes[i].children.empty()) continue;
+        const int                      attackerMoves = int(chain.size()) / 2;
+        const int                      left          = n - attackerMoves;
+        std::vector<std::vector<Move>> path;
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+            path.push_back(tree.nodes[std::size_t(*it)].action);
+        if (left < 1) continue;
+        std::vector<std::vector<Move>> answers;
+        a.complete &= s.mating_actions(path, left, answers, 2);
+        if (answers.size() >= 2) a.duals.push_back(path);
+    }
+    // 3. Tries: non-keys refuted by exactly one defence.
+    if (withTries && a.complete) {
+        std::vector<std::vector<Move>> first;
+        s.legal_actions({}, first);
+        for (const std::vector<Move>& act : first) {
+            if (std::find(a.keys.begin(), a.keys.end(), act) != a.keys.end()) continue;
+            std::vector<std::vector<Move>> refs;
+            a.complete &= s.refutations({&act, 1}, n - 1, refs, 2);
+            if (!a.complete) break;
+            if (refs.size() == 1) a.tries.emplace_back(act, refs.front());
+        }
+    }
+    return a;
+}
+
+} // namespace fived::solver

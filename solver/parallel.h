@@ -1,0 +1,126 @@
+#pragma once
+// The solver driver: iterative deepening on the mate length, the oneTBB arena, limits and
+// progress, the keys, the solution tree, and the composer's analysis used by `fived verify`.
+//
+// Determinism. The search proper may run on many threads; which child decides a node, and so
+// the node count and the table contents, depend on the schedule. Everything reported is
+// computed from exact booleans in a fixed order, so it does not:
+//   * the mate length: the first bound 1, 2, ... whose root search answers YES;
+//   * the keys: the root actions, in standard order, whose defender node is lost within N - 1
+//     (all of them with allKeys, else the first one);
+//   * the tree: built afterwards by one searcher; at each attacker node the shortest mate is
+//     chosen and, among equally short ones, the first action in standard order.
+// A limit (time, nodes) or a stop makes the result UNKNOWN, never MATE. A MATE result is
+// re-checked by check_proof() (without the table) before it is reported.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "movegen/multiverse.h"
+#include "solver/search.h"
+#include "solver/verify.h"
+
+namespace fived::solver {
+
+enum class Result : std::uint8_t {
+    MATE,
+    NO_MATE, // no mate within maxMate (exact)
+    UNKNOWN, // a limit was hit or an internal check failed
+};
+const char* result_name(Result r); // "mate", "no-mate", "unknown"
+
+enum class Algorithm : std::uint8_t {
+    REFERENCE, // depth-bounded AND/OR depth-first search (parallel with threads > 1)
+    DFPN,      // df-pn with the same bound (serial); keys, tree and checks as above
+};
+
+struct SolveOptions {
+    Algorithm     algorithm     = Algorithm::REFERENCE;
+    int           minMate       = 1;
+    int           maxMate       = 3; // bounds minMate..maxMate are searched, shortest first
+    int           threads       = 1;
+    std::size_t   hashMb        = 16;
+    std::size_t   ttClusters    = 0; // tests: exact cluster count, overrides hashMb
+    double        timeLimit     = 0; // seconds, 0 = none
+    std::uint64_t nodeLimit     = 0; // 0 = none
+    bool          allKeys       = false;
+    bool          buildTree     = true;
+    bool          verifyTree    = true;  // re-check a mate tree without the table
+    bool          progress      = false; // progress lines on stderr
+    int           splitHeight   = 3;     // plies left at which nodes split (threads > 1)
+    bool          splitDefender = false; // also split defender nodes (see SearchContext)
+    std::size_t   maxTreeNodes  = 2'000'000;
+};
+
+struct SolveResult {
+    Result                         result     = Result::UNKNOWN;
+    int                            mateIn     = 0; // MATE: the shortest mate length
+    int                            noMateUpTo = 0; // largest bound proven without mate
+    std::vector<std::vector<Move>> keys;           // standard order
+    SolutionTree                   tree;           // MATE and buildTree
+    bool                           treeBuilt = false;
+    bool                           verified  = false; // the tree passed check_proof()
+    std::uint64_t                  nodes     = 0;
+    double                         ms        = 0;
+    int                            hashfull  = 0; // per mille
+    bool                           limitHit  = false;
+    std::string                    error; // why UNKNOWN, when not a limit
+};
+
+// A solver bound to one puzzle position (attacker = side to move). Owns the table, the task
+// arena and the searchers; several questions may be asked in a row and share the table.
+class Solver {
+public:
+    Solver(const Multiverse& root, const SolveOptions& opt);
+    ~Solver();
+    Solver(const Solver&)            = delete;
+    Solver& operator=(const Solver&) = delete;
+
+    // Iterative deepening from opt.minMate to opt.maxMate.
+    SolveResult solve();
+
+    // Questions at the position reached by `path` (actions from the root). Each returns false
+    // if a limit stopped it.
+    // The attacker (to move) actions that mate within r, standard order, at most max of them.
+    bool mating_actions(std::span<const std::vector<Move>> path, int r,
+        std::vector<std::vector<Move>>& out, std::size_t max = SIZE_MAX);
+    // The defender (to move) actions after which no mate within k follows, at most max.
+    bool refutations(std::span<const std::vector<Move>> path, int k,
+        std::vector<std::vector<Move>>& out, std::size_t max = SIZE_MAX);
+    // Attacker to move after path: does a mate within r exist?
+    Value mate_within(std::span<const std::vector<Move>> path, int r);
+    // All legal actions after path, standard order.
+    void legal_actions(
+        std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out);
+
+    std::uint64_t nodes() const;
+    bool          limit_hit() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl;
+};
+
+// Convenience: one solve.
+SolveResult solve(const Multiverse& root, const SolveOptions& opt);
+
+// The composer's verdict on a puzzle with a claimed solution of length n (Popeye-style).
+struct Analysis {
+    bool                           complete = true; // false if a limit stopped it
+    std::vector<std::vector<Move>> keys;            // all keys of mate in n, standard order
+    int                            shortest = 0;    // shortest mate length (<= n), 0 if none
+    // Defences (paths from the root) after which the attacker has two or more answers
+    // mating within the remaining length.
+    std::vector<std::vector<std::vector<Move>>> duals;
+    // Tries: attacker first actions defeated by exactly one defence, with that refutation.
+    std::vector<std::pair<std::vector<Move>, std::vector<Move>>> tries;
+};
+// tree: the claimed solution (its defender nodes are where duals are looked for).
+Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const SolveOptions& opt,
+    bool withTries);
+
+} // namespace fived::solver

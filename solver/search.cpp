@@ -1,0 +1,623 @@
+#include "solver/search.h"
+
+#include <algorithm>
+#include <cassert>
+#include <climits>
+
+#include <tbb/task_group.h>
+
+#include "movegen/actions.h"
+#include "movegen/movegen.h"
+
+namespace fived::solver {
+
+namespace {
+
+// Bounds used for facts that hold for every bound (no legal action at all).
+constexpr int AllBounds = 250;
+
+// Plies left below a node: an attacker node with bound r has 2r - 1 (it ends with the
+// attacker's mating action), a defender node with bound k has 2k.
+int height(bool orNode, int bound) { return orNode ? 2 * bound - 1 : 2 * bound; }
+
+bool same_action(std::span<const Move> a, const std::vector<Move>& b) {
+    return !b.empty() && std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
+
+} // namespace
+
+// --- ActionList --------------------------------------------------------------------------------
+
+void ActionList::add(std::span<const Move> a, Key child, bool check) {
+    Ref r;
+    r.begin = std::uint32_t(moves.size());
+    r.size  = std::uint32_t(a.size());
+    r.child = child;
+    r.check = check;
+    moves.insert(moves.end(), a.begin(), a.end());
+    order.push_back(std::uint32_t(refs.size()));
+    refs.push_back(r);
+}
+
+void ActionList::sort_by_score() {
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return refs[a].score != refs[b].score ? refs[a].score > refs[b].score : a < b;
+    });
+}
+
+// --- SearcherPool ------------------------------------------------------------------------------
+
+Searcher* SearcherPool::acquire() {
+    std::lock_guard lock(mutex);
+    if (idle.empty()) {
+        all.push_back(std::make_unique<Searcher>(ctx));
+        return all.back().get();
+    }
+    Searcher* s = idle.back();
+    idle.pop_back();
+    return s;
+}
+
+void SearcherPool::release(Searcher* s) {
+    s->flush_nodes();
+    std::lock_guard lock(mutex);
+    idle.push_back(s);
+}
+
+// --- Searcher ----------------------------------------------------------------------------------
+
+Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
+    const auto n = std::size_t(ctx.maxPly + 2);
+    lists.resize(n);
+    undos.resize(n);
+    pathMoves.resize(n);
+    killers.resize(2 * n);
+}
+
+void Searcher::clear_killers() {
+    for (auto& k : killers)
+        k.clear();
+}
+
+void Searcher::flush_nodes() {
+    if (unflushed) ctx.nodes.fetch_add(unflushed, std::memory_order_relaxed);
+    unflushed = 0;
+}
+
+bool Searcher::stopped() {
+    if (ctx.stop.load(std::memory_order_relaxed)) return true;
+    return ctx.splitHeight > 0 && tbb::is_current_task_group_canceling();
+}
+
+// Counts a node; false when the node limit is reached (the search then stops everywhere).
+bool Searcher::count_node() {
+    ++totalNodes;
+    if (++unflushed >= 64) flush_nodes();
+    if (ctx.nodeLimit && ctx.nodes.load(std::memory_order_relaxed) + unflushed > ctx.nodeLimit) {
+        ctx.limitHit.store(true, std::memory_order_relaxed);
+        ctx.stop.store(true, std::memory_order_relaxed);
+        return false;
+    }
+    return true;
+}
+
+void Searcher::set_killer(int ply, std::span<const Move> a) {
+    std::vector<Move>& k0 = killers[2 * std::size_t(ply)];
+    std::vector<Move>& k1 = killers[2 * std::size_t(ply) + 1];
+    if (same_action(a, k0)) return;
+    k1.swap(k0);
+    k0.assign(a.begin(), a.end());
+}
+
+int Searcher::killer_score(int ply, std::span<const Move> a) const {
+    if (same_action(a, killers[2 * std::size_t(ply)])) return 2;
+    if (same_action(a, killers[2 * std::size_t(ply) + 1])) return 1;
+    return 0;
+}
+
+bool Searcher::collect(int ply, bool withChecks) {
+    ActionList& list = lists[std::size_t(ply)];
+    list.clear();
+    bool                  aborted = false;
+    movegen::ActionSearch search(mv);
+    search.for_each([&](std::span<const Move> a) {
+        if (stopped()) {
+            aborted = true;
+            return false;
+        }
+        const bool check = withChecks && movegen::in_check_at_turn_start(mv);
+        list.add(a, mv.key(), check);
+        return true;
+    });
+    return !aborted;
+}
+
+bool Searcher::make(int ply, std::size_t i) {
+    const ActionList&      list = lists[std::size_t(ply)];
+    std::span<const Move>  a    = list.action(i);
+    std::vector<MoveUndo>& u    = undos[std::size_t(ply)];
+    pathMoves[std::size_t(ply)].assign(a.begin(), a.end());
+    u.resize(a.size());
+    for (std::size_t j = 0; j < a.size(); ++j)
+        mv.make_move(a[j], u[j]);
+    if (mv.key() != list.ref(i).child) {
+        // Replaying the enumerated action reached another position: never trust what follows.
+        ctx.internalError.store(true, std::memory_order_relaxed);
+        ctx.stop.store(true, std::memory_order_relaxed);
+        return false;
+    }
+    return true;
+}
+
+void Searcher::unmake(int ply) {
+    std::vector<MoveUndo>& u = undos[std::size_t(ply)];
+    for (std::size_t j = u.size(); j-- > 0;)
+        mv.unmake_move(u[j]);
+    u.clear();
+}
+
+void Searcher::enter_path(std::span<const std::vector<Move>> path) {
+    for (std::size_t p = 0; p < path.size(); ++p) {
+        pathMoves[p].assign(path[p].begin(), path[p].end());
+        std::vector<MoveUndo>& u = undos[p];
+        u.resize(path[p].size());
+        for (std::size_t j = 0; j < path[p].size(); ++j)
+            mv.make_move(path[p][j], u[j]);
+    }
+}
+
+void Searcher::leave_path(int n) {
+    for (int p = n; p-- > 0;)
+        unmake(p);
+}
+
+// --- the AND/OR search -------------------------------------------------------------------------
+
+Value Searcher::attack(int r, int ply) {
+    assert(r >= 1);
+    if (stopped() || !count_node()) return Value::ABORT;
+    const Key     key  = mv.key();
+    std::uint32_t hint = 0;
+    if (const std::optional<TTData> e = ctx.tt.probe(key)) {
+        if (e->proven <= r) return Value::YES;
+        if (e->disproven >= r) return Value::NO;
+        hint = e->hint;
+    }
+    if (r == 1) return attack_last(key, hint, ply);
+    const std::uint64_t nodes0 = totalNodes;
+
+    if (!collect(ply, true)) return Value::ABORT;
+    ActionList& list = lists[std::size_t(ply)];
+    if (list.empty()) { // the attacker is mated or stalemated: no mate for any bound
+        ctx.tt.store_disproof(key, AllBounds, 0, 1);
+        return Value::NO;
+    }
+    // Children decided by the table (enhanced transposition cutoff), then the ordering.
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        ActionList::Ref& ref = list.ref(i);
+        ref.score            = 0;
+        if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
+            if (e->proven <= r - 1) {
+                set_killer(ply, list.action(i));
+                ctx.tt.store_proof(key, r, action_hint(ref.child), totalNodes - nodes0);
+                return Value::YES;
+            }
+            if (e->disproven >= r - 1) {
+                ref.score = INT_MIN; // known to fail
+                continue;
+            }
+        }
+        if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
+        ref.score += killer_score(ply, list.action(i)) << 16;
+        if (ref.check) ref.score += 1 << 10;
+    }
+    list.sort_by_score();
+    return search_children(true, r, ply, key, nodes0);
+}
+
+// r = 1: only an action that leaves the defender in check can mate; each such action gets one
+// "does the defender have a legal action" probe. Killers and the table hint are tried first
+// (pass 1 enumerates until it meets them), then everything else (pass 2).
+Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
+    const std::uint64_t      nodes0   = totalNodes;
+    bool                     aborted  = false;
+    bool                     found    = false;
+    Key                      winChild = 0;
+    const std::vector<Move>& k0       = killers[2 * std::size_t(ply)];
+    const std::vector<Move>& k1       = killers[2 * std::size_t(ply) + 1];
+
+    auto mates = [&](std::span<const Move> a) {
+        if (!movegen::in_check_at_turn_start(mv)) return false;
+        if (movegen::exists_legal_action(mv)) return false;
+        found    = true;
+        winChild = mv.key();
+        set_killer(ply, a);
+        return true;
+    };
+    // Pass 1 tests at most three hinted actions and remembers them by the key they reach, so
+    // that pass 2 skips exactly those (a fingerprint collision cannot hide an untested action).
+    const bool anyHint = hint || !k0.empty() || !k1.empty();
+    auto       isHint  = [&](std::span<const Move> a) {
+        return (hint && action_hint(mv.key()) == hint) || same_action(a, k0) || same_action(a, k1);
+    };
+    Key tested[3];
+    int tried = 0;
+    if (anyHint) {
+        {
+            movegen::ActionSearch search(mv);
+            search.for_each([&](std::span<const Move> a) {
+                if (stopped()) {
+                    aborted = true;
+                    return false;
+                }
+                if (!isHint(a)) return true;
+                if (!count_node()) {
+                    aborted = true;
+                    return false;
+                }
+                tested[tried++] = mv.key();
+                return !mates(a) && tried < 3;
+            });
+        }
+        if (aborted) return Value::ABORT;
+        if (found) {
+            ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
+            return Value::YES;
+        }
+    }
+    movegen::ActionSearch search(mv);
+    search.for_each([&](std::span<const Move> a) {
+        if (stopped()) {
+            aborted = true;
+            return false;
+        }
+        if (tried) {
+            const Key k = mv.key();
+            for (int t = 0; t < tried; ++t)
+                if (tested[t] == k) return true; // tested in pass 1
+        }
+        if (!count_node()) {
+            aborted = true;
+            return false;
+        }
+        return !mates(a);
+    });
+    if (aborted) return Value::ABORT;
+    if (found) {
+        ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
+        return Value::YES;
+    }
+    ctx.tt.store_disproof(key, 1, 0, totalNodes - nodes0 + 1);
+    return Value::NO;
+}
+
+Value Searcher::defend(int k, int ply) {
+    assert(k >= 0);
+    if (stopped() || !count_node()) return Value::ABORT;
+    const Key     key  = mv.key();
+    std::uint32_t hint = 0;
+    if (const std::optional<TTData> e = ctx.tt.probe(key)) {
+        if (e->proven <= k) return Value::YES;
+        if (e->disproven >= k) return Value::NO;
+        hint = e->hint;
+    }
+    const std::uint64_t nodes0 = totalNodes;
+    if (k == 0) {
+        // Mated now? In check first (cheap), then one legal-action probe.
+        if (movegen::in_check_at_turn_start(mv) && !movegen::exists_legal_action(mv)) {
+            ctx.tt.store_proof(key, 0, 0, 1);
+            return Value::YES;
+        }
+        ctx.tt.store_disproof(key, 0, 0, 1);
+        return Value::NO;
+    }
+    if (!collect(ply, false)) return Value::ABORT;
+    ActionList& list = lists[std::size_t(ply)];
+    if (list.empty()) {
+        if (movegen::in_check_at_turn_start(mv)) { // checkmate: lost for every bound
+            ctx.tt.store_proof(key, 0, 0, 1);
+            return Value::YES;
+        }
+        ctx.tt.store_disproof(key, AllBounds, 0, 1); // stalemate: never a mate
+        return Value::NO;
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        ActionList::Ref& ref = list.ref(i);
+        ref.score            = 0;
+        if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
+            if (e->disproven >= k) {
+                ctx.tt.store_disproof(key, k, action_hint(ref.child), totalNodes - nodes0);
+                return Value::NO;
+            }
+            if (e->proven <= k) {
+                ref.score = INT_MIN; // already answered
+                continue;
+            }
+        }
+        if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
+        // Killers: defences that refuted sibling attacker actions at this ply.
+        ref.score += killer_score(ply, list.action(i)) << 16;
+        // Jumps last: a defence that stays on its boards keeps the multiverse small, and in
+        // practice it is the usual refutation (measured: brawn-tactics-2, no mate in 4, 1847 ->
+        // 383 nodes); a defence that branches gives the attacker new boards to play on.
+        for (const Move& m : list.action(i))
+            if (!m.is_physical()) ref.score -= 1 << 10;
+    }
+    list.sort_by_score();
+    return search_children(false, k, ply, key, nodes0);
+}
+
+// Searches the children of an OR (attacker) or AND (defender) node in list order, skipping
+// those marked INT_MIN (already decided by the table: a failing attacker action, or an
+// answered defence). Splits into tasks where the height (and splitDefender) allows.
+Value Searcher::search_children(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0) {
+    const ActionList&              list       = lists[std::size_t(ply)];
+    const int                      childBound = orNode ? bound - 1 : bound;
+    std::span<const std::uint32_t> order      = list.ordered();
+    const bool canSplit = ctx.splitHeight > 0 && height(orNode, bound) >= ctx.splitHeight
+        && (orNode || ctx.splitDefender);
+    bool searched = false;
+    for (std::size_t pos = 0; pos < order.size(); ++pos) {
+        const std::uint32_t i = order[pos];
+        if (list.ref(i).score == INT_MIN) continue;
+        if (canSplit && searched) {
+            const Value v = split(orNode, bound, ply, order.subspan(pos));
+            if (v == Value::ABORT) return v;
+            if (v == (orNode ? Value::YES : Value::NO)) return v; // stored by split()
+            break;
+        }
+        if (!make(ply, i)) {
+            unmake(ply);
+            return Value::ABORT;
+        }
+        const Value v = orNode ? defend(childBound, ply + 1) : attack(childBound, ply + 1);
+        unmake(ply);
+        searched = true;
+        if (v == Value::ABORT) return v;
+        if (orNode && v == Value::YES) {
+            set_killer(ply, list.action(i));
+            ctx.tt.store_proof(key, bound, action_hint(list.ref(i).child), totalNodes - nodes0);
+            return v;
+        }
+        if (!orNode && v == Value::NO) {
+            set_killer(ply, list.action(i));
+            ctx.tt.store_disproof(key, bound, action_hint(list.ref(i).child), totalNodes - nodes0);
+            return v;
+        }
+    }
+    if (orNode) {
+        ctx.tt.store_disproof(key, bound, 0, totalNodes - nodes0);
+        return Value::NO;
+    }
+    ctx.tt.store_proof(key, bound, 0, totalNodes - nodes0);
+    return Value::YES;
+}
+
+Value Searcher::search_child(std::span<const std::vector<Move>> parentPath,
+    std::span<const Move> action, Key expect, bool defenderNext, int bound) {
+    const auto ply = std::size_t(parentPath.size());
+    enter_path(parentPath);
+    pathMoves[ply].assign(action.begin(), action.end());
+    std::vector<MoveUndo>& u = undos[ply];
+    u.resize(action.size());
+    for (std::size_t j = 0; j < action.size(); ++j)
+        mv.make_move(action[j], u[j]);
+    Value v = Value::ABORT;
+    if (mv.key() != expect) {
+        ctx.internalError.store(true, std::memory_order_relaxed);
+        ctx.stop.store(true, std::memory_order_relaxed);
+    } else {
+        v = defenderNext ? defend(bound, int(ply) + 1) : attack(bound, int(ply) + 1);
+    }
+    leave_path(int(ply) + 1);
+    return v;
+}
+
+// Runs the remaining children as tasks. Returns the decisive value (already stored), the
+// non-decisive one when every child finished without deciding (the caller stores it), or ABORT.
+Value Searcher::split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest) {
+    const ActionList&          list       = lists[std::size_t(ply)];
+    const int                  childBound = orNode ? bound - 1 : bound;
+    const Value                decisive   = orNode ? Value::YES : Value::NO;
+    std::atomic<bool>          decided{false};
+    std::atomic<bool>          aborted{false};
+    std::atomic<std::size_t>   finished{0};
+    std::atomic<std::uint32_t> winner{0};
+    std::size_t                spawned = 0;
+    const Key                  key     = mv.key();
+    tbb::task_group            group;
+    // Explicit hand-offs (STYLE.md §2.12): TSan does not see oneTBB's own synchronisation, so
+    // the parent publishes its state (path, list) with a release store that every task
+    // acquires, and each task releases its work into `finished`/`decided`/`aborted`.
+    std::atomic<bool> published{false};
+    published.store(true, std::memory_order_release);
+    for (const std::uint32_t i : rest) {
+        if (list.ref(i).score == INT_MIN) continue;
+        ++spawned;
+        group.run([&, i] {
+            (void)published.load(std::memory_order_acquire);
+            if (decided.load(std::memory_order_acquire)) return;
+            Searcher*   s = ctx.pool->acquire();
+            const Value v =
+                s->search_child(path(ply), list.action(i), list.ref(i).child, orNode, childBound);
+            ctx.pool->release(s);
+            if (v == decisive) {
+                if (!decided.exchange(true)) winner.store(i, std::memory_order_relaxed);
+                group.cancel();
+            } else if (v == Value::ABORT) {
+                aborted.store(true, std::memory_order_release);
+            } else {
+                finished.fetch_add(1, std::memory_order_release);
+            }
+        });
+    }
+    group.wait();
+    if (decided.load()) {
+        const std::uint32_t i = winner.load();
+        if (orNode) {
+            set_killer(ply, list.action(i));
+            ctx.tt.store_proof(key, bound, action_hint(list.ref(i).child), 1 << 10);
+        } else {
+            set_killer(ply, list.action(i));
+            ctx.tt.store_disproof(key, bound, action_hint(list.ref(i).child), 1 << 10);
+        }
+        return decisive;
+    }
+    if (aborted.load() || finished.load() != spawned) return Value::ABORT;
+    return orNode ? Value::NO : Value::YES;
+}
+
+// --- df-pn ---------------------------------------------------------------------------------
+
+namespace {
+
+std::uint32_t sat_add(std::uint32_t a, std::uint32_t b) {
+    return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(a) + b, PnInf));
+}
+
+} // namespace
+
+Value Searcher::dfpn_root(int r) {
+    for (;;) {
+        std::uint32_t pn = 1, dn = 1;
+        const Value   v = dfpn(true, r, 0, PnInf, PnInf, pn, dn);
+        if (v != Value::OPEN) return v;
+        if (pn >= PnInf || dn >= PnInf) return Value::ABORT; // saturated: give up, unknown
+    }
+}
+
+Value Searcher::dfpn(bool orNode, int bound, int ply, std::uint32_t thpn, std::uint32_t thdn,
+    std::uint32_t& pnOut, std::uint32_t& dnOut) {
+    auto decided = [&](Value v) {
+        if (v == Value::YES) {
+            pnOut = 0;
+            dnOut = PnInf;
+        } else if (v == Value::NO) {
+            pnOut = PnInf;
+            dnOut = 0;
+        }
+        return v;
+    };
+    // 1. The exact leaves of the bound are the reference search's.
+    if (orNode && bound == 1) return decided(attack(1, ply));
+    if (!orNode && bound == 0) return decided(defend(0, ply));
+    if (stopped() || !count_node()) return Value::ABORT;
+    const Key     key  = mv.key();
+    std::uint32_t hint = 0;
+    if (const std::optional<TTData> e = ctx.tt.probe(key)) {
+        if (e->proven <= bound) return decided(Value::YES);
+        if (e->disproven >= bound) return decided(Value::NO);
+        hint = e->hint;
+    }
+    const std::uint64_t nodes0 = totalNodes;
+    if (!collect(ply, orNode)) return Value::ABORT;
+    ActionList& list = lists[std::size_t(ply)];
+    if (list.empty()) {
+        if (orNode) {
+            ctx.tt.store_disproof(key, AllBounds, 0, 1);
+            return decided(Value::NO);
+        }
+        if (movegen::in_check_at_turn_start(mv)) {
+            ctx.tt.store_proof(key, 0, 0, 1);
+            return decided(Value::YES);
+        }
+        ctx.tt.store_disproof(key, AllBounds, 0, 1);
+        return decided(Value::NO);
+    }
+    // 2. The children's numbers (table facts, df-pn numbers, else 1/1) and their order, which
+    //    breaks ties between equal numbers.
+    const int childBound = orNode ? bound - 1 : bound;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        ActionList::Ref& ref = list.ref(i);
+        ref.pn = ref.dn = 1;
+        if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
+            if (e->proven <= childBound) {
+                ref.pn = 0;
+                ref.dn = PnInf;
+            } else if (e->disproven >= childBound) {
+                ref.pn = PnInf;
+                ref.dn = 0;
+            }
+        }
+        if (ref.pn == 1 && ref.dn == 1 && ctx.pnTable)
+            ctx.pnTable->probe(ref.child, childBound, ref.pn, ref.dn);
+        ref.score = 0;
+        if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
+        ref.score += killer_score(ply, list.action(i)) << 16;
+        if (orNode && ref.check) ref.score += 1 << 10;
+        if (!orNode)
+            for (const Move& m : list.action(i))
+                if (!m.is_physical()) ref.score -= 1 << 10;
+    }
+    list.sort_by_score();
+    std::span<const std::uint32_t> order = list.ordered();
+    // 3. Multiple iterative deepening on the most-proving child.
+    for (;;) {
+        std::uint32_t pn = orNode ? PnInf : 0, dn = orNode ? 0 : PnInf;
+        std::uint32_t second = PnInf;
+        std::size_t   best   = SIZE_MAX;
+        for (const std::uint32_t i : order) {
+            const ActionList::Ref& ref = list.ref(i);
+            if (orNode) {
+                dn = sat_add(dn, ref.dn);
+                if (ref.pn < pn) {
+                    second = pn;
+                    pn     = ref.pn;
+                    best   = i;
+                } else if (ref.pn < second) {
+                    second = ref.pn;
+                }
+            } else {
+                pn = sat_add(pn, ref.pn);
+                if (ref.dn < dn) {
+                    second = dn;
+                    dn     = ref.dn;
+                    best   = i;
+                } else if (ref.dn < second) {
+                    second = ref.dn;
+                }
+            }
+        }
+        if (pn == 0) {
+            if (orNode) set_killer(ply, list.action(best));
+            ctx.tt.store_proof(
+                key, bound, orNode ? action_hint(list.ref(best).child) : 0, totalNodes - nodes0);
+            return decided(Value::YES);
+        }
+        if (dn == 0) {
+            if (!orNode) set_killer(ply, list.action(best));
+            ctx.tt.store_disproof(
+                key, bound, orNode ? 0 : action_hint(list.ref(best).child), totalNodes - nodes0);
+            return decided(Value::NO);
+        }
+        if (pn >= thpn || dn >= thdn) {
+            if (ctx.pnTable) ctx.pnTable->store(key, bound, pn, dn);
+            pnOut = pn;
+            dnOut = dn;
+            return Value::OPEN;
+        }
+        ActionList::Ref& ref = list.ref(best);
+        std::uint32_t    cthpn, cthdn;
+        if (orNode) {
+            cthpn = std::min(thpn, sat_add(second, 1));
+            cthdn =
+                std::uint32_t(std::min<std::uint64_t>(std::uint64_t(thdn) - dn + ref.dn, PnInf));
+        } else {
+            cthdn = std::min(thdn, sat_add(second, 1));
+            cthpn =
+                std::uint32_t(std::min<std::uint64_t>(std::uint64_t(thpn) - pn + ref.pn, PnInf));
+        }
+        if (!make(ply, best)) {
+            unmake(ply);
+            return Value::ABORT;
+        }
+        std::uint32_t cpn = ref.pn, cdn = ref.dn;
+        const Value   v = dfpn(!orNode, childBound, ply + 1, cthpn, cthdn, cpn, cdn);
+        unmake(ply);
+        if (v == Value::ABORT) return v;
+        ref.pn = cpn;
+        ref.dn = cdn;
+    }
+}
+
+} // namespace fived::solver

@@ -1,0 +1,229 @@
+#pragma once
+// The exact mate search: a depth-bounded AND/OR depth-first search with a transposition table
+// (ALGORITHMS.md E.4, "baseline and oracle").
+//
+// Terms. The attacker is the side to move at the root. An attacker node with bound r asks
+// "is there an action after which the defender is mated within r - 1 more attacker actions?"
+// (an OR node); a defender node with bound k asks "does every legal defence lose within k
+// attacker actions?" (an AND node; k = 0 asks "is the defender checkmated now?"). Checkmate is
+// "in check at the start of the turn (RULES.md §5.4) and no legal action"; stalemate is no mate.
+//
+// Work per node:
+//  * attacker, r = 1: enumerate actions lazily with the action made (ActionSearch::for_each);
+//    only an action that leaves the defender in check can mate, and for those one `exists()`
+//    probe decides. Nothing is collected.
+//  * attacker, r >= 2 and every defender node: the legal actions are collected into the ply's
+//    ActionList together with the key of the position they lead to. Children already decided
+//    in the table answer at once (enhanced transposition cutoff); the rest are ordered and
+//    searched. Attacker: table hint, killers (actions that mated sibling defences), checks.
+//    Defender: table hint, killers (defences that refuted sibling attacker actions), then
+//    defences without jumps before those with jumps.
+//  * A collected action is replayed with make_move in standard order, and the key reached must
+//    equal the key recorded during enumeration; a mismatch is an internal error that stops the
+//    search with "unknown", never a wrong answer.
+//
+// Values are exact booleans or ABORT (limit hit, stop requested, or the enclosing task group
+// cancelled because a sibling decided). ABORT results are never stored.
+//
+// Parallelism (STYLE.md §2.8) is in the same recursion: at an attacker node whose height
+// (plies left) reaches SearchContext::splitHeight the eldest child is searched serially and the
+// others are run as tasks of a tbb::task_group (Young Brothers Wait), each on a Searcher leased
+// from the pool (never thread_local). A task replays the path from the root on its own
+// multiverse. The first decisive child cancels the group. Defender nodes split only with
+// splitDefender (see there). The answer is exact whatever the schedule; only node counts and
+// table contents depend on it.
+//
+// df-pn (dfpn()) is the same AND/OR problem searched best-first by proof and disproof numbers
+// (Nagai 2002, ALGORITHMS.md E.4) with the bound as above; its leaves (r = 1, k = 0) are the
+// reference search's exact tests, its decided nodes go to the same table, and the tests check
+// it against the reference search.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <vector>
+
+#include "movegen/multiverse.h"
+#include "solver/tt.h"
+
+namespace fived::solver {
+
+using movegen::Move;
+using movegen::MoveUndo;
+using movegen::Multiverse;
+
+enum class Value : std::uint8_t {
+    NO,
+    YES,
+    ABORT,
+    OPEN // df-pn only: not decided within the thresholds it was given
+};
+
+// Proof/disproof number infinity of df-pn (saturating sums stop here).
+constexpr std::uint32_t PnInf = 1u << 30;
+
+// 32-bit fingerprint of an action, taken from the key of the position it leads to (0 = none).
+inline std::uint32_t action_hint(Key childKey) {
+    const auto h = std::uint32_t(childKey ^ (childKey >> 32));
+    return h ? h : 1;
+}
+
+// The legal actions of one node, stored flat: moves of action i are
+// moves[refs[i].begin, refs[i].begin + refs[i].size). Buffers keep their capacity across nodes,
+// so after warm-up collecting allocates nothing.
+class ActionList {
+public:
+    struct Ref {
+        std::uint32_t begin = 0;
+        std::uint32_t size  = 0;
+        Key           child = 0;      // key of the position after the action
+        std::int32_t  score = 0;      // ordering score, higher first
+        bool          check = false;  // leaves the opponent in check (attacker nodes only)
+        std::uint32_t pn = 1, dn = 1; // df-pn: the child's current numbers
+    };
+
+    void clear() {
+        moves.clear();
+        refs.clear();
+        order.clear();
+    }
+    void                  add(std::span<const Move> a, Key child, bool check);
+    std::size_t           size() const { return refs.size(); }
+    bool                  empty() const { return refs.empty(); }
+    const Ref&            ref(std::size_t i) const { return refs[i]; }
+    Ref&                  ref(std::size_t i) { return refs[i]; }
+    std::span<const Move> action(std::size_t i) const {
+        return {moves.data() + refs[i].begin, refs[i].size};
+    }
+    // Sorts order[] by score (descending), ties by enumeration index: deterministic.
+    void                           sort_by_score();
+    std::span<const std::uint32_t> ordered() const { return order; }
+
+private:
+    std::vector<Move>          moves;
+    std::vector<Ref>           refs;
+    std::vector<std::uint32_t> order;
+};
+
+class Searcher;
+
+// Leases Searchers to tasks. Searchers are created on demand (warm-up) and reused.
+class SearcherPool {
+public:
+    explicit SearcherPool(struct SearchContext& context) : ctx(context) { }
+    Searcher* acquire();
+    void      release(Searcher* s);
+    // Calls f(searcher) on every searcher ever created (counters, clearing killers).
+    template <class F>
+    void for_all(F&& f) {
+        std::lock_guard lock(mutex);
+        for (auto& s : all)
+            f(*s);
+    }
+
+private:
+    SearchContext&                         ctx;
+    std::mutex                             mutex;
+    std::vector<std::unique_ptr<Searcher>> all;
+    std::vector<Searcher*>                 idle;
+};
+
+// What every searcher of one solve shares. Limits set `stop`; limitHit says why.
+struct SearchContext {
+    SearchContext(TranspositionTable& t, const Multiverse& r, int plies) :
+        tt(t), root(r), maxPly(plies) { }
+
+    TranspositionTable& tt;
+    PnTable*            pnTable = nullptr; // df-pn only
+    const Multiverse&   root;              // the puzzle position (searchers fork it)
+    int                 maxPly;            // deepest ply a node can have (2 * maximal bound + 1)
+    int                 splitHeight = 0;   // 0 = never split (single thread)
+    // Split defender nodes too. Off by default: in a failing search a defender node is cut by
+    // its first refutation, so its other defences are speculative work, and one speculative
+    // node of a wide position can take seconds that cancellation cannot interrupt (measured:
+    // brawn-tactics-2, no mate in 5, 2 threads: 29 s with, 1.2 s without; 1 thread 2.5 s).
+    bool          splitDefender = false;
+    SearcherPool* pool          = nullptr;
+
+    std::uint64_t              nodeLimit = 0; // 0 = none
+    std::atomic<std::uint64_t> nodes{0};      // flushed from the searchers
+    std::atomic<bool>          stop{false};
+    std::atomic<bool>          limitHit{false};
+    std::atomic<bool>          internalError{false};
+};
+
+// One search thread's state: its own multiverse (a fork of the root, kept at the root between
+// uses), per-ply buffers, killers and counters.
+class Searcher {
+public:
+    Searcher(SearchContext& ctx);
+    Searcher(const Searcher&)            = delete;
+    Searcher& operator=(const Searcher&) = delete;
+
+    // The multiverse, at the root position between searches.
+    Multiverse& position() { return mv; }
+
+    // Attacker to move: mate within r >= 1 attacker actions?
+    Value attack(int r, int ply);
+    // Defender to move: mated within k >= 0 attacker actions, whatever it does?
+    Value defend(int k, int ply);
+
+    // Depth-first proof-number search (Nagai 2002) with the same node semantics and bound as
+    // attack()/defend() (ALGORITHMS.md E.4). Returns YES/NO when decided (stored in the table
+    // like the reference search does), OPEN when the node's numbers reached a threshold (then
+    // they are in pnOut/dnOut and in the PnTable), or ABORT. Serial; the reference search is
+    // its oracle in the tests.
+    Value dfpn(bool orNode, int bound, int ply, std::uint32_t thpn, std::uint32_t thdn,
+        std::uint32_t& pnOut, std::uint32_t& dnOut);
+    // Root driver of dfpn: repeats until the attacker node with bound r is decided.
+    Value dfpn_root(int r);
+
+    // Collects the legal actions of the side to move at `ply` into that ply's list (standard
+    // order, no sorting). Returns false if stopped.
+    bool              collect(int ply, bool withChecks);
+    const ActionList& list(int ply) const { return lists[std::size_t(ply)]; }
+    // Makes action i of the ply's list (after collect), recording it on the path; returns false
+    // (and flags an internal error) if the key reached differs from the recorded one.
+    bool make(int ply, std::size_t i);
+    void unmake(int ply);
+    // Replays a path (actions of plies 0..n-1) on this searcher, which must be at the root.
+    void                               enter_path(std::span<const std::vector<Move>> path);
+    void                               leave_path(int n);
+    std::span<const std::vector<Move>> path(int n) const {
+        return {pathMoves.data(), std::size_t(n)};
+    }
+
+    // On a searcher at the root (a leased one): replays parentPath and action (which must
+    // reach the key `expect`), searches the child (defend(bound) if defenderNext, else
+    // attack(bound)) and returns to the root.
+    Value search_child(std::span<const std::vector<Move>> parentPath, std::span<const Move> action,
+        Key expect, bool defenderNext, int bound);
+
+    void          clear_killers();
+    std::uint64_t nodes() const { return totalNodes; }
+    // Adds the nodes not yet flushed to the shared counter.
+    void flush_nodes();
+
+private:
+    bool  stopped();
+    bool  count_node();
+    Value attack_last(Key key, std::uint32_t hint, int ply);
+    Value search_children(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
+    Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
+    void  set_killer(int ply, std::span<const Move> a);
+    int   killer_score(int ply, std::span<const Move> a) const;
+
+    SearchContext&                     ctx;
+    Multiverse                         mv;
+    std::vector<ActionList>            lists;     // per ply
+    std::vector<std::vector<MoveUndo>> undos;     // per ply: undo records of the made action
+    std::vector<std::vector<Move>>     pathMoves; // per ply: the action made at that ply
+    std::vector<std::vector<Move>>     killers;   // per ply, two slots: 2 * ply, 2 * ply + 1
+    std::uint64_t                      totalNodes = 0;
+    std::uint64_t                      unflushed  = 0;
+};
+
+} // namespace fived::solver

@@ -1,0 +1,168 @@
+#include "solver/verify.h"
+
+#include <algorithm>
+
+#include "movegen/actions.h"
+#include "movegen/movegen.h"
+
+namespace fived::solver {
+
+using movegen::Move;
+using movegen::MoveUndo;
+using movegen::Multiverse;
+
+int SolutionTree::add(int parent, std::span<const Move> a) {
+    SolutionNode n;
+    n.parent = parent;
+    n.action.assign(a.begin(), a.end());
+    nodes.push_back(std::move(n));
+    const int id = int(nodes.size()) - 1;
+    nodes[std::size_t(parent)].children.push_back(id);
+    return id;
+}
+
+int SolutionTree::length() const {
+    // Parents precede children, so one forward pass computes depths.
+    std::vector<int> attackerActions(nodes.size(), 0);
+    int              best = 0;
+    for (std::size_t i = 1; i < nodes.size(); ++i) {
+        const auto p = std::size_t(nodes[i].parent);
+        // Depth d (plies from the root) is odd for attacker actions.
+        int plies = 0;
+        for (int q = int(i); q > 0; q = nodes[std::size_t(q)].parent)
+            ++plies;
+        attackerActions[i] = attackerActions[p] + (plies % 2 == 1 ? 1 : 0);
+        best               = std::max(best, attackerActions[i]);
+    }
+    return best;
+}
+
+namespace {
+
+struct Walker {
+    Multiverse&         mv;
+    const SolutionTree& tree;
+    std::size_t         maxProblems;
+    ProofReport         report;
+
+    void problem(ProofProblem::Kind kind, int node, std::span<const Move> a, std::string detail) {
+        if (report.problems.size() >= maxProblems) return;
+        ProofProblem p;
+        p.kind = kind;
+        p.node = node;
+        p.action.assign(a.begin(), a.end());
+        p.detail = std::move(detail);
+        report.problems.push_back(std::move(p));
+    }
+
+    // Makes a: returns the number of moves made (undo records in u).
+    void make(std::span<const Move> a, std::vector<MoveUndo>& u) {
+        u.resize(a.size());
+        for (std::size_t j = 0; j < a.size(); ++j)
+            mv.make_move(a[j], u[j]);
+    }
+    void unmake(std::vector<MoveUndo>& u) {
+        for (std::size_t j = u.size(); j-- > 0;)
+            mv.unmake_move(u[j]);
+    }
+
+    bool checkmated() {
+        return movegen::in_check_at_turn_start(mv) && !movegen::exists_legal_action(mv);
+    }
+
+    // Returns the attacker actions on the longest line below node.
+    int walk(int node, bool attackerToMove) {
+        const SolutionNode& n = tree.nodes[std::size_t(node)];
+        // 1. The legal actions here, as (key after the action, the action).
+        std::vector<std::pair<movegen::Key, std::vector<Move>>> legal;
+        {
+            movegen::ActionSearch search(mv);
+            search.for_each([&](std::span<const Move> a) {
+                legal.emplace_back(mv.key(), std::vector<Move>(a.begin(), a.end()));
+                return true;
+            });
+        }
+        if (n.children.empty()) {
+            if (attackerToMove) {
+                problem(ProofProblem::Kind::NO_ANSWER, node, {},
+                    "the line ends with the attacker to move");
+                return 0;
+            }
+            if (!legal.empty())
+                problem(ProofProblem::Kind::NOT_MATE, node, {},
+                    "the defender has " + std::to_string(legal.size()) + " legal action(s)");
+            else if (!movegen::in_check_at_turn_start(mv))
+                problem(ProofProblem::Kind::NOT_MATE, node, {}, "stalemate");
+            else
+                ++report.leaves;
+            return 0;
+        }
+        if (!attackerToMove) ++report.defenderNodes;
+        // 2. Each child: legal, distinct; recurse.
+        std::vector<movegen::Key> childKeys;
+        std::vector<MoveUndo>     u;
+        int                       best = 0;
+        for (const int c : n.children) {
+            const SolutionNode& child = tree.nodes[std::size_t(c)];
+            make(child.action, u);
+            const movegen::Key k  = mv.key();
+            const bool         ok = std::any_of(
+                        legal.begin(), legal.end(), [&](const auto& l) { return l.first == k; });
+            if (!ok) {
+                unmake(u);
+                problem(ProofProblem::Kind::ILLEGAL_ACTION, c, child.action, "not a legal action");
+                continue;
+            }
+            if (std::find(childKeys.begin(), childKeys.end(), k) != childKeys.end()) {
+                unmake(u);
+                problem(ProofProblem::Kind::DUPLICATE, c, child.action, "duplicate variation");
+                continue;
+            }
+            childKeys.push_back(k);
+            const int d = walk(c, !attackerToMove) + (attackerToMove ? 1 : 0);
+            unmake(u);
+            best = std::max(best, d);
+        }
+        if (attackerToMove) return best;
+        // 3. Every legal defence present, or answered by a sibling's immediately mating answer.
+        std::vector<const std::vector<Move>*> mateAnswers;
+        for (const int c : n.children)
+            for (const int a : tree.nodes[std::size_t(c)].children)
+                if (tree.nodes[std::size_t(a)].children.empty())
+                    mateAnswers.push_back(&tree.nodes[std::size_t(a)].action);
+        for (const auto& [key, defence] : legal) {
+            if (std::find(childKeys.begin(), childKeys.end(), key) != childKeys.end()) continue;
+            bool answered = false;
+            make(defence, u);
+            for (const std::vector<Move>* ans : mateAnswers) {
+                if (answered) break;
+                // The answer must be one of the legal actions after the defence; test it made.
+                movegen::ActionSearch search(mv);
+                search.for_each([&](std::span<const Move> a) {
+                    if (!std::equal(a.begin(), a.end(), ans->begin(), ans->end())) return true;
+                    answered = checkmated();
+                    return false;
+                });
+            }
+            unmake(u);
+            if (answered) {
+                ++report.answeredByGroup;
+                best = std::max(best, 1);
+                continue;
+            }
+            problem(ProofProblem::Kind::MISSING_DEFENCE, node, defence, "defence not answered");
+        }
+        return best;
+    }
+};
+
+} // namespace
+
+ProofReport check_proof(Multiverse& mv, const SolutionTree& tree, std::size_t maxProblems) {
+    Walker w{mv, tree, maxProblems, {}};
+    w.report.length   = w.walk(0, true);
+    w.report.complete = w.report.problems.empty();
+    return w.report;
+}
+
+} // namespace fived::solver

@@ -1,0 +1,231 @@
+// Per-position checks of ../shared/puzzles: [ActionCounts], [MateFlags], the exact counts of
+// COUNTS.md and the final-position verdict claims (see puzzle_positions.h for the sources).
+//
+//  * PuzzlePositions.Fast/<game>: every position of the game except the slow ones, each within
+//    FastBudgetSeconds (x time_scale()).
+//  * SlowPuzzlePositions.Slow/<game>_k<k>: one test per slow position, with its own budget.
+//    Labelled `slow` in ctest.
+//
+// Every failure names the game, the position index k (actions played from the start), the
+// sources of the expectation, the expected and the computed value. Each position is checked in a
+// forked child that is stopped when it overruns, so a regression fails instead of hanging.
+
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "tests/puzzles/puzzle_positions.h"
+#include "tests/puzzles/puzzle_util.h"
+
+namespace fived::testutil {
+namespace {
+
+std::string sanitize(std::string s) {
+    for (char& c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return s;
+}
+
+std::vector<std::string> game_ids() {
+    std::vector<std::string> ids;
+    for (const GamePositions& g : all_game_positions())
+        ids.push_back(g.id);
+    if (ids.empty()) ids.push_back(""); // instantiate, then skip
+    return ids;
+}
+
+const GamePositions* find_game(const std::string& id) {
+    for (const GamePositions& g : all_game_positions())
+        if (g.id == id) return &g;
+    return nullptr;
+}
+
+bool has_needs(const PositionNeeds& n) {
+    return n.exact || n.capped || n.exists || n.verdict || n.inCheck || n.timelines;
+}
+
+// The outcome of one position's check, computed in a child process (see run_position).
+struct ChildResult {
+    bool          finished = false;
+    double        seconds  = 0;
+    std::uint64_t nodes    = 0;
+    std::string   err, note;
+};
+
+// Runs check_position() on a fork of this process, so that a position that overruns its budget
+// is stopped (the search cannot be interrupted from inside) and the test never hangs. The child
+// writes "seconds nodes\nnote\x1eerr" to a pipe; the parent waits up to `wallLimit` seconds.
+ChildResult check_in_child(movegen::Multiverse& mv, const PositionNeeds& need, double wallLimit) {
+    ChildResult r;
+    int         fd[2];
+    if (pipe(fd) != 0) {
+        r.err = "pipe() failed";
+        return r;
+    }
+    std::fflush(stdout);
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        double            seconds = 0;
+        std::uint64_t     nodes   = 0;
+        std::string       note;
+        const std::string err = check_position(mv, need, seconds, nodes, &note);
+        const std::string out =
+            std::to_string(seconds) + " " + std::to_string(nodes) + "\n" + note + "\x1e" + err;
+        for (std::size_t at = 0; at < out.size();) {
+            const ssize_t w = write(fd[1], out.data() + at, out.size() - at);
+            if (w <= 0) break;
+            at += std::size_t(w);
+        }
+        _exit(0);
+    }
+    close(fd[1]);
+    const Stopwatch sw;
+    std::string     data;
+    char            buf[4096];
+    for (;;) {
+        pollfd    p{fd[0], POLLIN, 0};
+        const int remaining = int(std::max(0.0, wallLimit - sw.seconds()) * 1000);
+        if (poll(&p, 1, std::min(remaining, 1000)) > 0) {
+            const ssize_t n = read(fd[0], buf, sizeof buf);
+            if (n <= 0) break; // the child closed the pipe: done
+            data.append(buf, std::size_t(n));
+        } else if (sw.seconds() >= wallLimit) {
+            kill(pid, SIGKILL);
+            break;
+        }
+    }
+    close(fd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    const std::size_t nl = data.find('\n'), rs = data.find('\x1e');
+    if (WIFEXITED(status) && nl != std::string::npos && rs != std::string::npos) {
+        r.finished = true;
+        std::istringstream head(data.substr(0, nl));
+        head >> r.seconds >> r.nodes;
+        r.note = data.substr(nl + 1, rs - nl - 1);
+        r.err  = data.substr(rs + 1);
+    }
+    return r;
+}
+
+// Checks position k of game g on w within `budget` seconds of CPU-bound work; returns the seconds
+// spent (the budget when it was stopped).
+double run_position(const GamePositions& g, Walker& w, std::size_t k, double budget) {
+    // The wall-clock limit allows for a loaded machine; the budget itself is checked on the
+    // child's own measurement.
+    const ChildResult r = check_in_child(w.at(k), g.needs[k], 3 * budget + 5);
+    if (!r.finished) {
+        ADD_FAILURE() << g.id << " position k=" << k << " [" << g.needs[k].sources
+                      << "]: stopped after " << 3 * budget + 5 << " s wall time (budget " << budget
+                      << " s): a regression, or move it to the slow table";
+        return budget;
+    }
+    if (!r.note.empty()) std::printf("  %s k=%zu: %s\n", g.id.c_str(), k, r.note.c_str());
+    EXPECT_EQ(r.err, "") << g.id << " position k=" << k << " [" << g.needs[k].sources << "]\n"
+                         << r.err;
+    EXPECT_LE(r.seconds, budget) << g.id << " position k=" << k << " took " << r.seconds
+                                 << " s (budget " << budget << " s, " << r.nodes
+                                 << " search nodes): a regression, or move it to the slow table";
+    return r.seconds;
+}
+
+class PuzzlePositions : public testing::TestWithParam<std::string> { };
+
+TEST_P(PuzzlePositions, Fast) {
+    if (!shared_present()) GTEST_SKIP() << "no " << puzzles_dir();
+    const GamePositions* g = find_game(GetParam());
+    ASSERT_NE(g, nullptr);
+    ASSERT_EQ(g->error, "") << g->id;
+    const Loaded l = load_text(g->text, g->id, g->lenient);
+    ASSERT_TRUE(l.game) << l.err.to_string();
+    Walker       w(*l.game);
+    const double budget  = FastBudgetSeconds * time_scale();
+    int          checked = 0, skipped = 0;
+    double       total = 0, worst = 0;
+    for (std::size_t k = 0; k < g->needs.size(); ++k) {
+        if (!has_needs(g->needs[k])) continue;
+        if (is_slow(g->id, k)) {
+            ++skipped;
+            continue;
+        }
+        const double s = run_position(*g, w, k, budget);
+        total += s;
+        worst = std::max(worst, s);
+        ++checked;
+    }
+    RecordProperty("positions_checked", checked);
+    RecordProperty("positions_slow", skipped);
+    std::printf("  %s: %d positions in %.2f s (slowest %.3f s), %d in the slow group\n",
+        g->id.c_str(), checked, total, worst, skipped);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shared, PuzzlePositions, testing::ValuesIn(game_ids()),
+    [](const testing::TestParamInfo<std::string>& i) {
+        return i.param.empty() ? std::string("absent") : sanitize(i.param);
+    });
+
+std::vector<SlowPosition> slow_params() {
+    std::vector<SlowPosition> v = slow_positions();
+    if (v.empty()) v.push_back({"", 0, 0, ""});
+    return v;
+}
+
+class SlowPuzzlePositions : public testing::TestWithParam<SlowPosition> { };
+
+TEST_P(SlowPuzzlePositions, Slow) {
+    const SlowPosition& s = GetParam();
+    if (!shared_present() || !*s.id) GTEST_SKIP() << "no " << puzzles_dir();
+    const GamePositions* g = find_game(s.id);
+    ASSERT_NE(g, nullptr) << s.id << " has no per-position expectations";
+    ASSERT_EQ(g->error, "") << g->id;
+    ASSERT_LT(std::size_t(s.k), g->needs.size());
+    ASSERT_TRUE(has_needs(g->needs[std::size_t(s.k)])) << "nothing to check at k=" << s.k;
+    const Loaded l = load_text(g->text, g->id, g->lenient);
+    ASSERT_TRUE(l.game) << l.err.to_string();
+    Walker       w(*l.game);
+    const double seconds = run_position(*g, w, std::size_t(s.k), s.budgetSeconds * time_scale());
+    std::printf("  %s k=%d: %.2f s (measured before: %s)\n", s.id, s.k, seconds, s.measured);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shared, SlowPuzzlePositions, testing::ValuesIn(slow_params()),
+    [](const testing::TestParamInfo<SlowPosition>& i) {
+        return *i.param.id ? sanitize(std::string(i.param.id)) + "_k" + std::to_string(i.param.k)
+                           : std::string("absent");
+    });
+
+// Every slow entry names a position that exists and is checked.
+TEST(SlowPuzzlePositionsTable, EntriesAreCheckedPositions) {
+    if (!shared_present()) GTEST_SKIP();
+    for (const SlowPosition& s : slow_positions()) {
+        const GamePositions* g = find_game(s.id);
+        ASSERT_NE(g, nullptr) << s.id;
+        ASSERT_LT(std::size_t(s.k), g->needs.size()) << s.id;
+        EXPECT_TRUE(has_needs(g->needs[std::size_t(s.k)])) << s.id << " k=" << s.k;
+    }
+}
+
+// COUNTS.md: every game row is mapped (to a puzzle file, an embedded text, or a stated absence),
+// and the number of exact counts is the 363 the file announces.
+TEST(CountsMd, EveryRowIsMapped) {
+    if (!shared_present()) GTEST_SKIP();
+    EXPECT_EQ(unmapped_counts_rows(), std::vector<std::string>{});
+    std::size_t       checked = 0;
+    const std::size_t total   = counts_md_exact_total(checked);
+    EXPECT_EQ(total, 363u);
+    std::size_t needs = 0;
+    for (const GamePositions& g : all_game_positions())
+        for (const PositionNeeds& n : g.needs)
+            needs += n.exactFromFtxi;
+    EXPECT_EQ(needs, checked) << "every exact count of a present game is checked";
+    std::printf(
+        "  COUNTS.md: %zu exact counts, %zu of them for games present here\n", total, checked);
+}
+
+} // namespace
+} // namespace fived::testutil

@@ -1,0 +1,71 @@
+// df-pn against the reference search, 1 thread against 2, on positions of the shared corpus
+// (final positions of the files, bound 2, node-limited: pairs where either side hit the limit
+// are skipped). Slow label: seconds to a minute.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "notation/game.h"
+#include "solver/parallel.h"
+
+namespace fived::solver {
+namespace {
+
+TEST(Differential, DfpnReferenceAndThreadsAgreeOnTheCorpus) {
+    const std::filesystem::path dir = std::filesystem::path(FIVED_SHARED_DIR) / "puzzles";
+    if (!std::filesystem::exists(dir)) GTEST_SKIP() << "../shared/puzzles not present";
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        if (e.path().extension() == ".5dpgn") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    int compared = 0;
+    for (const auto& f : files) {
+        std::ifstream     in(f);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        notation::ReadOptions opt;
+        opt.checkCaptureMark = opt.checkJumpIndicator = false;
+        notation::Diagnostic err;
+        auto                 g = notation::load_game(ss.str(), f.string(), opt, err);
+        if (!g) continue;
+        movegen::Multiverse            mv = g->start.fork();
+        std::vector<movegen::MoveUndo> undo;
+        notation::play_main_line(mv, *g, g->mainLine.size(), undo);
+        // Small positions only: a single legal-action enumeration cannot be interrupted, and
+        // wide positions take minutes.
+        if (mv.timeline_count() > 2 || mv.board_count() > 24) continue;
+        SCOPED_TRACE(f.filename().string());
+        SolveOptions o;
+        o.maxMate             = 2;
+        o.hashMb              = 4;
+        o.nodeLimit           = 3000;
+        o.timeLimit           = 3;
+        o.allKeys             = true;
+        o.buildTree           = false;
+        const SolveResult ref = solve(mv, o);
+        o.algorithm           = Algorithm::DFPN;
+        const SolveResult pn  = solve(mv, o);
+        o.algorithm           = Algorithm::REFERENCE;
+        o.threads             = 2;
+        o.splitHeight         = 1;
+        o.splitDefender       = true;
+        const SolveResult two = solve(mv, o);
+        for (const SolveResult* other : {&pn, &two}) {
+            if (ref.result == Result::UNKNOWN || other->result == Result::UNKNOWN) continue;
+            ++compared;
+            EXPECT_EQ(other->result, ref.result) << f.filename();
+            EXPECT_EQ(other->mateIn, ref.mateIn) << f.filename();
+            EXPECT_EQ(other->keys, ref.keys) << f.filename();
+        }
+        // Bounds proven without mate agree as far as both got.
+        EXPECT_TRUE(pn.result == Result::UNKNOWN || ref.result == Result::UNKNOWN
+            || pn.noMateUpTo == ref.noMateUpTo)
+            << f.filename();
+    }
+    EXPECT_GT(compared, 20);
+}
+
+} // namespace
+} // namespace fived::solver
