@@ -21,18 +21,6 @@ namespace {
 
 constexpr int sgn(int v) { return (v > 0) - (v < 0); }
 
-constexpr std::uint8_t rider_axes_of(PieceType pt) {
-    switch (pt) {
-        case ROOK: return 1 << 1;
-        case BISHOP: return 1 << 2;
-        case UNICORN: return 1 << 3;
-        case DRAGON: return 1 << 4;
-        case PRINCESS: return (1 << 1) | (1 << 2);
-        case QUEEN:
-        case ROYAL_QUEEN: return (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4);
-        default: return 0;
-    }
-}
 
 // Is the path from square a of board (la, va), k steps along (ux, uy, ut, ul), clear?
 bool path_clear(
@@ -86,7 +74,7 @@ PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, c
                     const int  axes = (ux != 0) + (uy != 0) + (ut != 0) + (ul != 0);
                     const bool fits = (pt == KING || pt == COMMON_KING)
                         ? k == 1
-                        : (rider_axes_of(pt) & (1 << axes)) != 0;
+                        : (rider_axes(pt) & (1 << axes)) != 0;
                     if (fits
                         && path_clear(
                             mv, la, va, make_square(rx - k * ux, ry - k * uy), k, ux, uy, ut, ul))

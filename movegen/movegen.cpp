@@ -51,19 +51,6 @@ constexpr auto make_knight_leaps() {
 constexpr std::array<Delta, 80> UnitDirs    = make_unit_directions();
 constexpr std::array<Delta, 48> KnightLeaps = make_knight_leaps();
 
-// Which numbers of used axes a rider may combine (bit n = n axes), RULES.md §2.2.
-constexpr std::uint8_t rider_axes(PieceType pt) {
-    switch (pt) {
-        case ROOK: return 1 << 1;
-        case BISHOP: return 1 << 2;
-        case UNICORN: return 1 << 3;
-        case DRAGON: return 1 << 4;
-        case PRINCESS: return (1 << 1) | (1 << 2);
-        case QUEEN:
-        case ROYAL_QUEEN: return (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4);
-        default: return 0;
-    }
-}
 
 enum GenType {
     ALL,      // every pseudo-legal move
