@@ -18,13 +18,6 @@ namespace {
 // The largest half-step index v a board may have: Vec4 stores v in 14 bits.
 constexpr int MaxHalfStep = 0x3FFF;
 
-bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-        return std::tolower(static_cast<unsigned char>(x))
-            == std::tolower(static_cast<unsigned char>(y));
-    });
-}
-
 Diagnostic make_diag(std::string_view file, SourcePos pos, std::string cause) {
     return Diagnostic{std::string(file), pos, std::move(cause)};
 }

@@ -28,6 +28,10 @@
 
 namespace fived::notation {
 
+// ASCII case-insensitive equality (header keys, variant names). absl::EqualsIgnoreCase would do,
+// but Debian's abseil has its own string_view type.
+bool iequals(std::string_view a, std::string_view b);
+
 // A place in the source text. Both are 1-based; the column counts Unicode code points (a tab
 // is one column). {0, 0} means "no position" (a default-constructed value).
 struct SourcePos {

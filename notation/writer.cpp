@@ -15,17 +15,6 @@ using movegen::Multiverse;
 
 namespace {
 
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        char x = a[i], y = b[i];
-        if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
-        if (x != y) return false;
-    }
-    return true;
-}
-
 constexpr std::array<std::string_view, 7> LeadingKeys = {
     "Event", "Site", "Date", "Round", "White", "Black", "Result"};
 constexpr std::array<std::string_view, 6> ComputedKeys = {
