@@ -21,7 +21,6 @@ namespace {
 
 constexpr int sgn(int v) { return (v > 0) - (v < 0); }
 
-
 // Is the path from square a of board (la, va), k steps along (ux, uy, ut, ul), clear?
 bool path_clear(
     const Multiverse& mv, int la, int va, int a, int k, int ux, int uy, int ut, int ul) {
@@ -42,15 +41,19 @@ enum PairResult {
 // Does some piece of `them` on tip A (at la, va) capture onto a royal of `us` on board K, which
 // lies dl timelines and dt turns from A? Works from each royal square r backwards: for each
 // movement that fits (dl, dt), the attacker square is r minus the x-y part of the move.
+// When info is given, the attack found is described in its path fields (from, to, unit, k).
 PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, const Board& K,
-    int dl, int dt, Color us) {
+    int dl, int dt, Color us, AttackInfo* info) {
     const Color    them   = ~us;
     const Bitboard royals = K.royals(us);
     if (!royals) return NO_ATTACK;
     const int W = mv.width(), H = mv.height();
     if (dl == 0 && dt == 0) {
         for (Bitboard r = royals; r; r &= r - 1)
-            if (attacked_on_board(A, W, H, std::countr_zero(r), them)) return LEAP;
+            if (attacked_on_board(A, W, H, std::countr_zero(r), them)) {
+                if (info) info->set_path(-1, std::countr_zero(r), 0, 0, 0, 0, 0, true);
+                return LEAP;
+            }
         return NO_ATTACK;
     }
     const int      adl = std::abs(dl), adt = std::abs(dt);
@@ -75,44 +78,62 @@ PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, c
                     const bool fits = (pt == KING || pt == COMMON_KING)
                         ? k == 1
                         : (rider_axes(pt) & (1 << axes)) != 0;
-                    if (fits
-                        && path_clear(
-                            mv, la, va, make_square(rx - k * ux, ry - k * uy), k, ux, uy, ut, ul))
-                        return LEAP;
+                    const int  from = make_square(rx - k * ux, ry - k * uy);
+                    if (fits && path_clear(mv, la, va, from, k, ux, uy, ut, ul)) {
+                        if (info) info->set_path(from, r, ux, uy, ut, ul, k, false);
+                        // A ride of two or more steps crosses boards whose squares matter.
+                        return k >= 2 ? RIDE : LEAP;
+                    }
                 }
         }
         // 2. Knights: ±2 on one axis, ±1 on another.
         if (adl <= 2 && adt <= 2 && adl + adt <= 3) {
             const int big = std::max(adl, adt), small = std::min(adl, adt);
             auto      knight_at = [&](int x, int y) { return piece_at(x, y) == KNIGHT; };
+            auto      leap_from = [&](int x, int y) {
+                if (info) info->set_path(make_square(x, y), r, 0, 0, 0, 0, 0, false);
+                return LEAP;
+            };
             if (big == 2 && small == 1) {
-                if (knight_at(rx, ry)) return LEAP;
+                if (knight_at(rx, ry)) return leap_from(rx, ry);
             } else if (small == 0 && big == 1) {
-                if (knight_at(rx + 2, ry) || knight_at(rx - 2, ry) || knight_at(rx, ry + 2)
-                    || knight_at(rx, ry - 2))
-                    return LEAP;
+                if (knight_at(rx + 2, ry)) return leap_from(rx + 2, ry);
+                if (knight_at(rx - 2, ry)) return leap_from(rx - 2, ry);
+                if (knight_at(rx, ry + 2)) return leap_from(rx, ry + 2);
+                if (knight_at(rx, ry - 2)) return leap_from(rx, ry - 2);
             } else if (small == 0 && big == 2) {
-                if (knight_at(rx + 1, ry) || knight_at(rx - 1, ry) || knight_at(rx, ry + 1)
-                    || knight_at(rx, ry - 1))
-                    return LEAP;
+                if (knight_at(rx + 1, ry)) return leap_from(rx + 1, ry);
+                if (knight_at(rx - 1, ry)) return leap_from(rx - 1, ry);
+                if (knight_at(rx, ry + 1)) return leap_from(rx, ry + 1);
+                if (knight_at(rx, ry - 1)) return leap_from(rx, ry - 1);
             }
         }
         // 3. Pawns and brawns: (0,0,±1,fl); brawns also (0,fy,0,fl), (±1,0,0,fl), (0,fy,±1,0).
         const int fy = them == WHITE ? 1 : -1, fl = them == WHITE ? -1 : 1;
-        if (adt == 1 && dl == fl && is_pawnlike(piece_at(rx, ry))) return LEAP;
+        auto      leap = [&](int x, int y) {
+            if (info) info->set_path(make_square(x, y), r, 0, 0, 0, 0, 0, false);
+            return LEAP;
+        };
+        if (adt == 1 && dl == fl && is_pawnlike(piece_at(rx, ry))) return leap(rx, ry);
         if (dt == 0 && dl == fl) {
-            if (piece_at(rx, ry - fy) == BRAWN || piece_at(rx - 1, ry) == BRAWN
-                || piece_at(rx + 1, ry) == BRAWN)
-                return LEAP;
+            if (piece_at(rx, ry - fy) == BRAWN) return leap(rx, ry - fy);
+            if (piece_at(rx - 1, ry) == BRAWN) return leap(rx - 1, ry);
+            if (piece_at(rx + 1, ry) == BRAWN) return leap(rx + 1, ry);
         }
-        if (adt == 1 && dl == 0 && piece_at(rx, ry - fy) == BRAWN) return LEAP;
+        if (adt == 1 && dl == 0 && piece_at(rx, ry - fy) == BRAWN) return leap(rx, ry - fy);
     }
     return NO_ATTACK;
 }
 
 bool record(AttackInfo* info, PairResult r, int la, int va, int lk, int vk) {
     if (r == NO_ATTACK) return false;
-    if (info) *info = AttackInfo{la, va, lk, vk, r == RIDE};
+    if (info) {
+        info->la   = la;
+        info->va   = va;
+        info->lk   = lk;
+        info->vk   = vk;
+        info->ride = r == RIDE;
+    }
     return true;
 }
 
@@ -126,8 +147,8 @@ bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us, AttackInfo
             // The tip itself and its own past (rides along T).
             for (int vk = va; vk >= mv.start_v(la); vk -= 2)
                 if (record(info,
-                        pair_attacked(mv, A, la, va, mv.board(la, vk), 0, (vk - va) / 2, us), la,
-                        va, la, vk))
+                        pair_attacked(mv, A, la, va, mv.board(la, vk), 0, (vk - va) / 2, us, info),
+                        la, va, la, vk))
                     return true;
             continue;
         }
@@ -137,7 +158,7 @@ bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us, AttackInfo
         for (int i = 0; i < n; ++i) {
             const Board* K = mv.board_if(lk, va + 2 * dts[i]);
             if (K
-                && record(info, pair_attacked(mv, A, la, va, *K, dl, dts[i], us), la, va, lk,
+                && record(info, pair_attacked(mv, A, la, va, *K, dl, dts[i], us, info), la, va, lk,
                     va + 2 * dts[i]))
                 return true;
         }
@@ -170,7 +191,8 @@ bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info
         if (!A.pieces(them)) continue;
         const int dl = ln - la, dt = (vn - va) / 2;
         // (b) The new board as the royal's board.
-        if (hasRoyals && record(info, pair_attacked(mv, A, la, va, N, dl, dt, us), la, va, ln, vn))
+        if (hasRoyals
+            && record(info, pair_attacked(mv, A, la, va, N, dl, dt, us, info), la, va, ln, vn))
             return true;
         // (c) The new board on the path of a ride from A to a board beyond it.
         if (!(dl == 0 || dt == 0 || std::abs(dl) == std::abs(dt))) continue;
@@ -178,7 +200,7 @@ bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info
         for (int k = std::max(std::abs(dl), std::abs(dt)) + 1;; ++k) {
             const Board* K = mv.board_if(la + k * ul, va + 2 * k * ut);
             if (!K) break;
-            if (record(info, pair_attacked(mv, A, la, va, *K, k * ul, k * ut, us), la, va,
+            if (record(info, pair_attacked(mv, A, la, va, *K, k * ul, k * ut, us, info), la, va,
                     la + k * ul, va + 2 * k * ut))
                 return true;
         }

@@ -34,9 +34,28 @@ bool royal_attacked(const Multiverse& mv, Color us);
 // On success, info (if given) names the attack: the attacker's board (la, va), the royal's board
 // (lk, vk), and whether it is a ride along the line of boards between them (whose squares then
 // matter) or a leap.
+// The path fields describe the capture itself, for searches that need to know which squares
+// matter (hypercuboid.h): the attacker's square `from` on (la, va), the royal's square `to` on
+// (lk, vk), and for a ride the unit step (ux, uy, ut, ul) (ut in turns) and its length k (the
+// squares from + j·unit, 0 < j < k, on boards (la + j·ul, va + 2·j·ut) are empty). k = 0 for a
+// leap. inBoard: a capture within one board (la, va) = (lk, vk), from unknown.
 struct AttackInfo {
     int  la = 0, va = 0, lk = 0, vk = 0;
     bool ride = false;
+    int  from = -1, to = -1;
+    int  ux = 0, uy = 0, ut = 0, ul = 0, k = 0;
+    bool inBoard = false;
+
+    void set_path(int f, int t, int x, int y, int tt, int l, int steps, bool board) {
+        from    = f;
+        to      = t;
+        ux      = x;
+        uy      = y;
+        ut      = tt;
+        ul      = l;
+        k       = steps;
+        inBoard = board;
+    }
 };
 bool attacked_via_board(const Multiverse& mv, Color us, int l, AttackInfo* info = nullptr);
 // The same answer by generating every capture of every piece on every tip; for tests.

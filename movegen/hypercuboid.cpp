@@ -1,0 +1,659 @@
+#include "movegen/hypercuboid.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+
+namespace fived::movegen {
+
+namespace {
+constexpr int words_for(int bits) { return (bits + 63) / 64; }
+} // namespace
+
+bool HypercuboidSearch::attacked_after(const MoveUndo& u, AttackInfo* info) const {
+    if (attacked_via_board(*mv, us, u.timelineA, info)) return true;
+    return u.hasB && attacked_via_board(*mv, us, u.timelineB, info);
+}
+
+// Is a royal of the mover attacked within one of the boards the move added? Such an entry is
+// dropped when the axes are built: that attack does not depend on any other entry. Attacks
+// across boards are left to the search, which cuts them out by whole slices: testing every
+// entry up front costs more than the search itself on most positions.
+bool HypercuboidSearch::filtered(const MoveUndo& u) const {
+    auto in_board = [&](int l) {
+        const Board& b = mv->tip(l);
+        for (Bitboard r = b.royals(us); r; r &= r - 1)
+            if (attacked_on_board(b, mv->width(), mv->height(), std::countr_zero(r), ~us))
+                return true;
+        return false;
+    };
+    return in_board(u.timelineA) || (u.hasB && in_board(u.timelineB));
+}
+
+void HypercuboidSearch::add_entry(std::vector<Entry>& list, Entry e, const Board& b) {
+    e.board     = int(contents.size());
+    Contents& c = contents.emplace_back();
+    std::copy(std::begin(b.squares), std::end(b.squares), c.begin());
+    list.push_back(e);
+}
+
+// Builds the axes and their entries. Returns false if no action can be legal (a royal is
+// attacked before any move, or nothing is playable).
+bool HypercuboidSearch::build() {
+    Multiverse& m = *mv;
+    presentV      = m.present_v();
+    us            = Color(presentV & 1);
+    minL0         = m.min_l();
+    maxL0         = m.max_l();
+    const int n   = maxL0 - minL0 + 1;
+    startEnd.assign(std::size_t(n), 0);
+    axisOf.assign(std::size_t(n), -1);
+    tipAxes = 0;
+    for (int l = minL0; l <= maxL0; ++l) {
+        startEnd[std::size_t(l - minL0)] = m.end_v(l);
+        if (Color(m.end_v(l) & 1) == us) axisOf[std::size_t(l - minL0)] = tipAxes++;
+    }
+    if (tipAxes == 0 || royal_attacked(m, us)) return false;
+
+    if (perAxis.size() < std::size_t(tipAxes)) perAxis.resize(std::size_t(tipAxes));
+    contents.clear();
+    branches.clear();
+    for (int a = 0; a < tipAxes; ++a) {
+        perAxis[std::size_t(a)].clear();
+        perAxis[std::size_t(a)].push_back(Entry{}); // the pass, always entry 0
+    }
+    const int W = m.width(), H = m.height();
+    for (int l = minL0; l <= maxL0; ++l) {
+        const int a = axisOf[std::size_t(l - minL0)];
+        if (a < 0) continue;
+        const int end = startEnd[std::size_t(l - minL0)];
+        gen.clear();
+        generate_board_moves(m, l, gen);
+        int  leaveSq = -1, leaveIdx = -1;
+        bool leaveOk = false;
+        for (const Move& mm : gen) {
+            MoveUndo u;
+            if (mm.is_physical()) {
+                m.make_move(mm, u);
+                if (!filtered(u)) {
+                    Entry e;
+                    e.type = E_PHYS;
+                    e.move = mm;
+                    e.v    = end + 1;
+                    add_entry(perAxis[std::size_t(a)], e, m.tip(l));
+                }
+                m.unmake_move(u);
+                continue;
+            }
+            // Moves of one piece are contiguous: one departure entry per piece.
+            if (mm.from.sq() != leaveSq) {
+                leaveSq = mm.from.sq();
+                m.make_departure(mm, u);
+                leaveOk = !filtered(u);
+                if (leaveOk) {
+                    Entry e;
+                    e.type   = E_LEAVE;
+                    e.square = leaveSq;
+                    e.v      = end + 1;
+                    leaveIdx = int(perAxis[std::size_t(a)].size());
+                    add_entry(perAxis[std::size_t(a)], e, m.tip(l));
+                }
+                m.unmake_move(u);
+            }
+            if (!leaveOk) continue;
+            const int  tl = mm.to.l(), tv = mm.to.v();
+            const int  ta      = axisOf[std::size_t(tl - minL0)];
+            const bool ontoTip = tv == startEnd[std::size_t(tl - minL0)];
+            // The arrival board (the target plus the piece) is the same for a hop and a branch.
+            m.make_move(mm, u);
+            const int    arrivalL = ontoTip ? tl : (us == WHITE ? m.max_l() : m.min_l());
+            const Board& arrival  = m.tip(arrivalL);
+            if (ontoTip && ta >= 0 && !filtered(u)) {
+                Entry e;
+                e.type    = E_HOP;
+                e.move    = mm;
+                e.srcAxis = a;
+                e.leave   = leaveIdx;
+                e.v       = tv + 1;
+                add_entry(perAxis[std::size_t(ta)], e, arrival);
+            }
+            // As a branching jump: drop it only for an attack within the new board itself,
+            // which does not depend on the number the new timeline gets.
+            bool inBoard = false;
+            for (Bitboard r = arrival.royals(us); r && !inBoard; r &= r - 1)
+                inBoard = attacked_on_board(arrival, W, H, std::countr_zero(r), ~us);
+            if (!inBoard) {
+                Entry e;
+                e.type    = E_BRANCH;
+                e.move    = mm;
+                e.srcAxis = a;
+                e.leave   = leaveIdx;
+                e.v       = tv + 1;
+                e.srcL    = l;
+                add_entry(branches, e, arrival);
+            }
+            m.unmake_move(u);
+        }
+    }
+
+    // New-timeline axes: at most one per axis with a branching departure.
+    newAxes = 0;
+    if (!branches.empty()) {
+        std::vector<std::uint8_t>& seen = scratchFlags;
+        seen.assign(std::size_t(tipAxes), 0);
+        for (const Entry& e : branches)
+            if (!seen[std::size_t(e.srcAxis)]) {
+                seen[std::size_t(e.srcAxis)] = 1;
+                ++newAxes;
+            }
+    }
+
+    // Flatten.
+    axes.clear();
+    entries.clear();
+    stride = 0;
+    for (int a = 0; a < tipAxes; ++a) {
+        const auto& list = perAxis[std::size_t(a)];
+        Axis        ax;
+        ax.first = int(entries.size());
+        ax.n     = int(list.size());
+        ax.off   = stride;
+        ax.words = words_for(ax.n);
+        stride += ax.words;
+        entries.insert(entries.end(), list.begin(), list.end());
+        axes.push_back(ax);
+    }
+    for (int l = minL0; l <= maxL0; ++l)
+        if (axisOf[std::size_t(l - minL0)] >= 0)
+            axes[std::size_t(axisOf[std::size_t(l - minL0)])].l = l;
+    const int branchFirst = int(entries.size());
+    if (newAxes > 0) {
+        entries.push_back(Entry{}); // pass
+        entries.insert(entries.end(), branches.begin(), branches.end());
+    }
+    for (int k = 0; k < newAxes; ++k) {
+        Axis ax;
+        ax.l     = k;
+        ax.isNew = true;
+        ax.first = branchFirst;
+        ax.n     = int(branches.size()) + 1;
+        ax.off   = stride;
+        ax.words = words_for(ax.n);
+        stride += ax.words;
+        axes.push_back(ax);
+    }
+    const std::size_t N = axes.size();
+    point.assign(N, 0);
+    mate.assign(N, -1);
+    sameBoard.assign(N, -1);
+    if (adj.size() < N) adj.resize(N);
+    pairSeen.assign(N * N, 0);
+    slice.assign(std::size_t(stride), 0);
+    cur.assign(std::size_t(stride), 0);
+    return true;
+}
+
+// --- boxes ---------------------------------------------------------------------------------------
+
+void HypercuboidSearch::slice_all() {
+    for (const Axis& ax : axes) {
+        std::uint64_t* w = slice.data() + ax.off;
+        std::fill(w, w + ax.words, ~std::uint64_t(0));
+        if (ax.n & 63) w[ax.words - 1] = (std::uint64_t(1) << (ax.n & 63)) - 1;
+    }
+}
+
+void HypercuboidSearch::slice_clear(int a) {
+    const Axis& ax = axes[std::size_t(a)];
+    std::fill(slice.data() + ax.off, slice.data() + ax.off + ax.words, 0);
+}
+
+void HypercuboidSearch::slice_set(int a, int e) {
+    const Axis& ax = axes[std::size_t(a)];
+    slice[std::size_t(ax.off + (e >> 6))] |= std::uint64_t(1) << (e & 63);
+}
+
+// Appends the slice (dense, in `slice`) to the learned slices in sparse form: the axes it
+// constrains, each with its words. Every slice holds only illegal points, so it may be cut out of
+// every box; boxes catch up on the slices learned after them lazily (`applied` word).
+void HypercuboidSearch::learn() {
+    const std::size_t head = learned.size();
+    learned.push_back(0);
+    std::uint64_t n = 0;
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+        const Axis& ax   = axes[a];
+        bool        full = true;
+        for (int w = 0; w < ax.words; ++w) {
+            const std::uint64_t mask = (w == ax.words - 1 && (ax.n & 63))
+                ? (std::uint64_t(1) << (ax.n & 63)) - 1
+                : ~std::uint64_t(0);
+            full &= slice[std::size_t(ax.off + w)] == mask;
+        }
+        if (full) continue;
+        ++n;
+        learned.push_back(a);
+        learned.insert(learned.end(), slice.begin() + ax.off, slice.begin() + ax.off + ax.words);
+    }
+    learned[head] = n;
+    learnedOff.push_back(head);
+    ++stats_.slices;
+}
+
+// Does the box meet learned slice i?
+bool HypercuboidSearch::meets(const std::uint64_t* box, std::size_t i) const {
+    const std::uint64_t* sl = learned.data() + learnedOff[i];
+    const std::uint64_t  n  = *sl++;
+    for (std::uint64_t j = 0; j < n; ++j) {
+        const Axis& ax  = axes[std::size_t(*sl++)];
+        bool        any = false;
+        for (int w = 0; w < ax.words; ++w)
+            any |= (box[ax.off + w] & sl[w]) != 0;
+        if (!any) return false;
+        sl += ax.words;
+    }
+    return true;
+}
+
+// Replaces the box at `at` (the top of the stack) by the pieces of box \ slice i: for each
+// axis the slice constrains, the points outside the slice on that axis and inside it on the
+// earlier ones. The pieces have applied the slices before `applied`.
+void HypercuboidSearch::cut(std::size_t at, std::size_t i, std::uint64_t applied) {
+    std::copy(stack.begin() + std::ptrdiff_t(at), stack.begin() + std::ptrdiff_t(at) + stride,
+        cur.begin());
+    stack.resize(at);
+    const std::uint64_t* sl = learned.data() + learnedOff[i];
+    const std::uint64_t  n  = *sl++;
+    for (std::uint64_t j = 0; j < n; ++j) {
+        const Axis& ax      = axes[std::size_t(*sl++)];
+        bool        outside = false;
+        for (int w = 0; w < ax.words; ++w)
+            outside |= (cur[std::size_t(ax.off + w)] & ~sl[w]) != 0;
+        if (outside) {
+            const std::size_t piece = stack.size();
+            stack.insert(stack.end(), cur.begin(), cur.end());
+            stack.push_back(applied);
+            for (int w = 0; w < ax.words; ++w)
+                stack[piece + std::size_t(ax.off + w)] &= ~sl[w];
+        }
+        for (int w = 0; w < ax.words; ++w)
+            cur[std::size_t(ax.off + w)] &= sl[w];
+        sl += ax.words;
+    }
+    stats_.maxBoxes =
+        std::max<std::uint64_t>(stats_.maxBoxes, stack.size() / std::size_t(stride + 1));
+}
+
+// --- points --------------------------------------------------------------------------------------
+
+// Chooses a consistent point of the box: every axis gets a pass or a physical move, or takes
+// part in a departure/arrival pair. Axes with neither a pass nor a physical move must be paired;
+// the pairing is a matching in the graph of axes, found by exhaustive backtracking (complete: a
+// box without a consistent point is dropped only when no matching exists).
+bool HypercuboidSearch::take_point(const std::uint64_t* box) {
+    const int N = int(axes.size());
+    must.clear();
+    for (int a = 0; a < N; ++a) {
+        const Axis& ax            = axes[std::size_t(a)];
+        sameBoard[std::size_t(a)] = -1;
+        mate[std::size_t(a)]      = -1;
+        for (int w = 0; w < ax.words && sameBoard[std::size_t(a)] < 0; ++w)
+            for (std::uint64_t bits = box[ax.off + w]; bits; bits &= bits - 1) {
+                const int       e = w * 64 + std::countr_zero(bits);
+                const EntryType t = entry(a, e).type;
+                if (t == E_PASS || t == E_PHYS) {
+                    sameBoard[std::size_t(a)] = e;
+                    break;
+                }
+            }
+        if (sameBoard[std::size_t(a)] < 0) must.push_back(a);
+        point[std::size_t(a)] = sameBoard[std::size_t(a)];
+    }
+    if (must.empty()) return true;
+
+    for (int a = 0; a < N; ++a)
+        adj[std::size_t(a)].clear();
+    std::fill(pairSeen.begin(), pairSeen.end(), 0);
+    for (int a = 0; a < N; ++a) {
+        const Axis& ax = axes[std::size_t(a)];
+        for (int w = 0; w < ax.words; ++w)
+            for (std::uint64_t bits = box[ax.off + w]; bits; bits &= bits - 1) {
+                const int    e  = w * 64 + std::countr_zero(bits);
+                const Entry& en = entry(a, e);
+                if (en.type != E_HOP && en.type != E_BRANCH) continue;
+                const int s = en.srcAxis;
+                if (!in(box, s, en.leave)) continue;
+                const std::size_t lo = std::size_t(std::min(a, s)),
+                                  hi = std::size_t(std::max(a, s));
+                if (pairSeen[lo * std::size_t(N) + hi]) continue;
+                pairSeen[lo * std::size_t(N) + hi] = 1;
+                adj[std::size_t(a)].push_back(Edge{s, a, e, en.leave});
+                adj[std::size_t(s)].push_back(Edge{a, a, e, en.leave});
+            }
+    }
+    std::sort(must.begin(), must.end(),
+        [&](int x, int y) { return adj[std::size_t(x)].size() < adj[std::size_t(y)].size(); });
+    return match(0);
+}
+
+bool HypercuboidSearch::match(std::size_t i) {
+    if (i == must.size()) return true;
+    const int u = must[i];
+    if (mate[std::size_t(u)] >= 0) return match(i + 1);
+    for (const Edge& e : adj[std::size_t(u)]) {
+        const int o = e.other;
+        if (mate[std::size_t(o)] >= 0) continue;
+        const int src        = e.arrivalAxis == u ? o : u;
+        mate[std::size_t(u)] = o;
+        mate[std::size_t(o)] = u;
+        const int savedU = point[std::size_t(u)], savedO = point[std::size_t(o)];
+        point[std::size_t(e.arrivalAxis)] = e.arrival;
+        point[std::size_t(src)]           = e.leave;
+        if (match(i + 1)) return true;
+        point[std::size_t(u)] = savedU;
+        point[std::size_t(o)] = savedO;
+        mate[std::size_t(u)]  = -1;
+        mate[std::size_t(o)]  = -1;
+    }
+    return false;
+}
+
+// --- problems ------------------------------------------------------------------------------------
+
+bool HypercuboidSearch::active_with(int l, int created) const {
+    int w = maxL0 - mv->init_max_l(), b = mv->init_min_l() - minL0;
+    (us == WHITE ? w : b) += created;
+    const int a = std::min(w, b) + (w != b ? 1 : 0);
+    return l >= mv->init_min_l() - a && l <= mv->init_max_l() + a;
+}
+
+// A branching jump onto a start-of-turn last board is a branch only if that board was replaced
+// before it: by a move of its own timeline that is not a deferred branching departure, or by the
+// departure of an earlier branching jump.
+bool HypercuboidSearch::order_problem() {
+    for (int k = 0; k < newAxes; ++k) {
+        const int    a = tipAxes + k;
+        const Entry& e = entry(a, point[std::size_t(a)]);
+        if (e.type != E_BRANCH) continue;
+        const int tl = e.move.to.l(), tv = e.move.to.v();
+        const int li = tl - minL0, ta = axisOf[std::size_t(li)];
+        if (ta < 0 || tv != startEnd[std::size_t(li)]) continue;
+        const Entry& te    = entry(ta, point[std::size_t(ta)]);
+        const bool   pass  = te.type == E_PASS;
+        const bool   later = te.type == E_LEAVE && mate[std::size_t(ta)] > a;
+        if (!pass && !later) continue;
+        slice_all();
+        const Axis& ax = axes[std::size_t(a)];
+        slice_clear(a);
+        for (int j = 1; j < ax.n; ++j) {
+            const Move& mm = entry(a, j).move;
+            if (mm.to.l() == tl && mm.to.v() == tv) slice_set(a, j);
+        }
+        if (pass) {
+            slice_clear(ta);
+            slice_set(ta, 0);
+        } else {
+            const int a2 = mate[std::size_t(ta)];
+            slice_clear(a2);
+            for (int j = 1; j < ax.n; ++j)
+                if (entry(a2, j).srcL == tl) slice_set(a2, j);
+        }
+        return true;
+    }
+    return false;
+}
+
+// The present must pass to the opponent (RULES.md §4.2): the smallest end over the active
+// timelines must be on the opponent's colour.
+bool HypercuboidSearch::present_problem() {
+    int c = 0;
+    while (c < newAxes && entry(tipAxes + c, point[std::size_t(tipAxes + c)]).type == E_BRANCH)
+        ++c;
+    int pv = INT32_MAX;
+    for (int l = minL0; l <= maxL0; ++l) {
+        if (!active_with(l, c)) continue;
+        const int li = l - minL0, a = axisOf[std::size_t(li)];
+        const int end = startEnd[std::size_t(li)]
+            + (a >= 0 && entry(a, point[std::size_t(a)]).type != E_PASS ? 1 : 0);
+        pv = std::min(pv, end);
+    }
+    for (int k = 0; k < c; ++k)
+        if (active_with(new_timeline(k), c))
+            pv = std::min(pv, entry(tipAxes + k, point[std::size_t(tipAxes + k)]).v);
+    if (Color(pv & 1) != us) return false;
+
+    // A passed, active timeline ends at pv on the mover's colour.
+    int witness = INT32_MIN;
+    for (int l = minL0; l <= maxL0 && witness == INT32_MIN; ++l) {
+        const int li = l - minL0, a = axisOf[std::size_t(li)];
+        if (a >= 0 && active_with(l, c) && startEnd[std::size_t(li)] == pv
+            && entry(a, point[std::size_t(a)]).type == E_PASS)
+            witness = l;
+    }
+    if (witness == INT32_MIN) { // cannot happen; stay sound by cutting the point alone
+        slice_point();
+        return true;
+    }
+    // The failure persists for every number c' of new timelines in [m0, m1] as long as no
+    // timeline that could end below pv on the opponent's colour becomes active, and no new
+    // active timeline starts below pv.
+    int m0 = 0;
+    while (!active_with(witness, m0))
+        ++m0;
+    auto stays = [&](int cc) {
+        for (int l = minL0; l <= maxL0; ++l)
+            if (startEnd[std::size_t(l - minL0)] < pv && active_with(l, cc)) return false;
+        for (int k = 0; k < c; ++k)
+            if (entry(tipAxes + k, point[std::size_t(tipAxes + k)]).v < pv
+                && active_with(new_timeline(k), cc))
+                return false;
+        return true;
+    };
+    int m1 = c;
+    while (m1 < newAxes && stays(m1 + 1))
+        ++m1;
+
+    slice_all();
+    const int wa = axisOf[std::size_t(witness - minL0)];
+    slice_clear(wa);
+    slice_set(wa, 0);
+    for (int k = 0; k < newAxes; ++k) {
+        const int a = tipAxes + k;
+        if (k == m1) {
+            slice_clear(a);
+            slice_set(a, 0);
+            continue;
+        }
+        const bool needV = k < m1 && active_with(new_timeline(k), m1);
+        if (k >= m0 && !needV) continue;
+        slice_clear(a);
+        if (k >= m0) slice_set(a, 0);
+        const Axis& ax = axes[std::size_t(a)];
+        for (int j = 1; j < ax.n; ++j)
+            if (!needV || entry(a, j).v > pv) slice_set(a, j);
+    }
+    return true;
+}
+
+// Makes the point and looks for an attack, in two stages: first every entry of the playable
+// boards' axes (moves, hops, departures; attacks found here do not depend on the new timelines,
+// and are found even for points that fail the order or present tests), then the branching
+// arrivals in order. The slice: on every board of the attack's path that the action creates, the
+// entries that create that board with the same piece (or emptiness) on the path's square there.
+// Returns 1 for an attack (slice filled), 0 for none; the made moves stay made (see unmake_all).
+int HypercuboidSearch::make_and_check(bool branches) {
+    AttackInfo info;
+    bool       attacked = false;
+    auto       made_one = [&]() { return attacked_after(undo.back(), &info); };
+    if (!branches) {
+        undo.clear();
+        made.clear();
+        for (int a = 0; a < tipAxes && !attacked; ++a) {
+            const Entry& e = entry(a, point[std::size_t(a)]);
+            if (e.type == E_PHYS || e.type == E_HOP) {
+                undo.emplace_back();
+                mv->make_move(e.move, undo.back());
+                made.push_back(e.move);
+                attacked = made_one();
+            } else if (e.type == E_LEAVE && mate[std::size_t(a)] >= tipAxes) {
+                const Entry& b =
+                    entry(mate[std::size_t(a)], point[std::size_t(mate[std::size_t(a)])]);
+                undo.emplace_back();
+                mv->make_departure(b.move, undo.back());
+                attacked = made_one();
+            }
+        }
+    } else {
+        for (int k = 0; k < newAxes && !attacked; ++k) {
+            const Entry& e = entry(tipAxes + k, point[std::size_t(tipAxes + k)]);
+            if (e.type != E_BRANCH) break;
+            undo.emplace_back();
+            mv->make_arrival(e.move, undo.back());
+            made.push_back(e.move);
+            attacked = made_one();
+        }
+    }
+    if (!attacked) return 0;
+
+    // The axis whose entry created board (l, v), or -1 for a board from before the action.
+    auto axis_of_board = [&](int l, int v) {
+        if (l >= minL0 && l <= maxL0) {
+            const int li = l - minL0;
+            return v <= startEnd[std::size_t(li)] ? -1 : axisOf[std::size_t(li)];
+        }
+        const int k = us == WHITE ? l - maxL0 - 1 : minL0 - 1 - l;
+        return tipAxes + k;
+    };
+    // Keeps on axis a only the entries that create board v with piece p on square sq.
+    auto constrain = [&](int a, int v, int sq, Piece p) {
+        const Axis& ax = axes[std::size_t(a)];
+        for (int j = 0; j < ax.n; ++j) {
+            const Entry& e = entry(a, j);
+            if (e.type == E_PASS || e.v != v
+                || contents[std::size_t(e.board)][std::size_t(sq)] != p)
+                slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
+        }
+    };
+    slice_all();
+    if (info.inBoard || info.from < 0) {
+        const int a = axis_of_board(info.la, info.va);
+        if (a >= 0) {
+            const Board& b = mv->board(info.la, info.va);
+            for (int sq = 0; sq < 64; ++sq)
+                constrain(a, info.va, sq, b.piece_on(sq));
+        }
+    } else if (info.k == 0) {
+        for (int c = 0; c < 2; ++c) {
+            const int l = c ? info.lk : info.la, v = c ? info.vk : info.va;
+            const int sq = c ? info.to : info.from;
+            const int a  = axis_of_board(l, v);
+            if (a >= 0) constrain(a, v, sq, mv->board(l, v).piece_on(sq));
+        }
+    } else {
+        const int fx = file_of(Square(info.from)), fy = rank_of(Square(info.from));
+        for (int j = 0; j <= info.k; ++j) {
+            const int l = info.la + j * info.ul, v = info.va + 2 * j * info.ut;
+            const int sq = make_square(fx + j * info.ux, fy + j * info.uy);
+            const int a  = axis_of_board(l, v);
+            if (a >= 0) constrain(a, v, sq, mv->board(l, v).piece_on(sq));
+        }
+    }
+    return 1;
+}
+
+void HypercuboidSearch::unmake_all() {
+    for (std::size_t i = undo.size(); i-- > 0;)
+        mv->unmake_move(undo[i]);
+    undo.clear();
+}
+
+void HypercuboidSearch::slice_point() {
+    slice_all();
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+        slice_clear(int(a));
+        slice_set(int(a), point[a]);
+    }
+}
+
+bool HypercuboidSearch::point_in_slice() const {
+    for (std::size_t a = 0; a < axes.size(); ++a)
+        if (!in(slice.data(), int(a), point[a])) return false;
+    return true;
+}
+
+// The tests in order of cost; the first stage of the attack test comes first because its slices
+// (on the playable boards' axes only) are the widest.
+bool HypercuboidSearch::test_point() {
+    bool legal = false;
+    if (make_and_check(false) || order_problem() || present_problem() || make_and_check(true)) {
+        legal = false;
+    } else {
+        legal = Color(mv->present_v() & 1) != us;
+        assert(legal); // present_problem() decided it already
+        if (!legal) slice_point();
+    }
+    unmake_all();
+    return legal;
+}
+
+// --- the search ----------------------------------------------------------------------------------
+
+bool HypercuboidSearch::exists(Multiverse& m, std::vector<Move>* witness) {
+    mv     = &m;
+    stats_ = Stats{};
+    if (!build()) return false;
+    // One box per number c of new timelines, fewest first: new axes below c hold the branching
+    // arrivals, the others the pass only. Every box keeps that shape under cuts, so "the first c
+    // new timelines are created" holds for every point.
+    stack.clear();
+    learned.clear();
+    learnedOff.clear();
+    const std::size_t boxWords = std::size_t(stride) + 1; // the box, then its `applied` count
+    for (int c = newAxes; c >= 0; --c) {
+        const std::size_t at = stack.size();
+        stack.resize(at + boxWords, 0);
+        std::uint64_t* box = stack.data() + at;
+        for (int a = 0; a < int(axes.size()); ++a) {
+            const Axis&    ax = axes[std::size_t(a)];
+            std::uint64_t* w  = box + ax.off;
+            if (ax.isNew && ax.l >= c) {
+                w[0] = 1;
+                continue;
+            }
+            std::fill(w, w + ax.words, ~std::uint64_t(0));
+            if (ax.n & 63) w[ax.words - 1] = (std::uint64_t(1) << (ax.n & 63)) - 1;
+            if (ax.isNew) w[0] &= ~std::uint64_t(1);
+        }
+    }
+    while (!stack.empty()) {
+        const std::size_t at      = stack.size() - boxWords;
+        std::uint64_t     applied = stack[at + std::size_t(stride)];
+        bool              split   = false;
+        while (applied < learnedOff.size() && !split) {
+            const std::size_t i = std::size_t(applied++);
+            if (meets(stack.data() + at, i)) {
+                cut(at, i, applied);
+                split = true;
+            }
+        }
+        if (split) continue;
+        stack[at + std::size_t(stride)] = applied;
+        if (!take_point(stack.data() + at)) {
+            stack.resize(at);
+            continue;
+        }
+        ++stats_.points;
+        if (test_point()) {
+            if (witness) *witness = made;
+            return true;
+        }
+        // Every slice contains the point it was derived from (so each cut makes progress);
+        // checked here so that a mistake in a slice cannot loop.
+        assert(point_in_slice());
+        if (!point_in_slice()) slice_point();
+        learn();
+        cut(at, learnedOff.size() - 1, learnedOff.size());
+    }
+    return false;
+}
+
+} // namespace fived::movegen

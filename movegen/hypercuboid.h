@@ -1,0 +1,148 @@
+#pragma once
+// Existence of a legal action by the hypercuboid method (ALGORITHMS.md B; penteract's
+// FastCheckmate, ftxi's hypercuboid search), in our own formulation.
+//
+// The candidate actions form a product space. Each playable board is an axis whose entries are
+// what can happen to that timeline in an action: a pass, a physical move, the departure of a piece
+// (one entry per piece, whatever its target), or the arrival of a non-branching jump ("hop") from
+// another axis. The k-th timeline the action may create is an axis too: a pass (not created) or
+// one of the branching arrivals. A point (one entry per axis) is an action when departures and
+// arrivals match one to one; it is legal when its jumps are consistent with the order in which
+// the new timelines are numbered, the present passes to the opponent, and no royal of the mover
+// is attacked afterwards.
+//
+// The space is kept as a stack of disjoint boxes (one set of entries per axis, as bitsets). The
+// search takes a consistent point of a box (a matching between departures and arrivals); when the
+// point is illegal it derives a *slice* — a box, constrained on a few axes, every point of which
+// is illegal for the same reason — and cuts it out, which leaves at most one box per constrained
+// axis. A legal point ends the search; an empty stack proves that there is no legal action.
+//
+// Slices:
+//  * order: a branching jump onto a start-of-turn last board whose timeline passes (it would be a
+//    hop), or whose timeline is replaced only by a later branching departure;
+//  * present: a passed board whose timeline ends the action on the mover's colour at the
+//    smallest end of the active timelines, with the conditions (number of new timelines, their
+//    start times) under which it stays so;
+//  * check: the attack found after making the point, as the entries that put the same piece (or
+//    emptiness) on every square of its path that lies on a board the action creates.
+//
+// Soundness rests on the same fact as ActionSearch: within an action an attack never goes away.
+// Everything is exact; there is no limit that could turn into a wrong "no legal action".
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "movegen/movegen.h"
+#include "movegen/multiverse.h"
+
+namespace fived::movegen {
+
+class HypercuboidSearch {
+public:
+    // Is there a legal action for the side to move of mv? mv is used for make/unmake and
+    // restored. If witness is given and an action exists, it receives that action's moves in
+    // an order in which they can be made.
+    bool exists(Multiverse& mv, std::vector<Move>* witness = nullptr);
+
+    struct Stats {
+        std::uint64_t points   = 0; // consistent points tested
+        std::uint64_t slices   = 0; // slices cut
+        std::uint64_t maxBoxes = 0; // largest stack
+    };
+    const Stats& stats() const { return stats_; }
+
+private:
+    enum EntryType : std::uint8_t {
+        E_PASS,
+        E_PHYS,
+        E_LEAVE,
+        E_HOP,
+        E_BRANCH
+    };
+    struct Entry {
+        Move      move{};       // PHYS, HOP, BRANCH
+        int       srcAxis = -1; // HOP, BRANCH: the axis of the departure
+        int       leave   = -1; // HOP, BRANCH: index of the departure entry on srcAxis
+        int       v       = 0;  // v of the board the entry creates (not for PASS)
+        int       square  = -1; // LEAVE: the square the piece leaves
+        int       srcL    = 0;  // BRANCH: timeline of the departure
+        int       board   = -1; // index of the created board's contents in `contents`
+        EntryType type    = E_PASS;
+    };
+    struct Axis {
+        int  l     = 0; // timeline (tip axes), or k (new-timeline axes)
+        bool isNew = false;
+        int  first = 0; // first entry in `entries`
+        int  n     = 0; // number of entries
+        int  off   = 0; // first word in a box
+        int  words = 0;
+    };
+    using Contents = std::array<Piece, 64>;
+
+    bool build();
+    void add_entry(std::vector<Entry>& list, Entry e, const Board& b);
+    bool take_point(const std::uint64_t* box);
+    bool match(std::size_t i);
+    // Returns true if the point is legal; otherwise fills `slice` (one set per axis, all ones on
+    // the axes it does not constrain) and returns false.
+    bool test_point();
+    bool point_in_slice() const;
+    void slice_point();
+    bool order_problem();
+    bool present_problem();
+    int  make_and_check(bool branches);
+    void unmake_all();
+    bool active_with(int l, int created) const;
+    int  new_timeline(int k) const { return us == WHITE ? maxL0 + 1 + k : minL0 - 1 - k; }
+    void slice_all();
+    void slice_clear(int a);
+    void slice_set(int a, int e);
+    bool in(const std::uint64_t* words, int a, int e) const {
+        const Axis& ax = axes[std::size_t(a)];
+        return (words[ax.off + (e >> 6)] >> (e & 63)) & 1;
+    }
+    const Entry& entry(int a, int e) const {
+        return entries[std::size_t(axes[std::size_t(a)].first + e)];
+    }
+    void learn();
+    bool meets(const std::uint64_t* box, std::size_t i) const;
+    void cut(std::size_t at, std::size_t i, std::uint64_t applied);
+    bool attacked_after(const MoveUndo& u, AttackInfo* info) const;
+    bool filtered(const MoveUndo& u) const;
+
+    Multiverse*                     mv       = nullptr;
+    Color                           us       = WHITE;
+    int                             presentV = 0, minL0 = 0, maxL0 = 0;
+    int                             tipAxes = 0, newAxes = 0;
+    int                             stride = 0;
+    std::vector<int>                startEnd; // per timeline (ℓ - minL0)
+    std::vector<int>                axisOf;   // per timeline: its axis, or -1
+    std::vector<Axis>               axes;
+    std::vector<Entry>              entries;
+    std::vector<Contents>           contents;
+    std::vector<std::vector<Entry>> perAxis;  // build scratch
+    std::vector<Entry>              branches; // build scratch
+    std::vector<Move>               gen;
+    std::vector<std::uint64_t>      stack;      // boxes, `stride` words each
+    std::vector<std::uint64_t>      slice;      // one box
+    std::vector<std::uint64_t>      cur;        // the box being cut
+    std::vector<std::uint64_t>      learned;    // slices, sparse (see learn())
+    std::vector<std::size_t>        learnedOff; // where each starts in `learned`
+    std::vector<std::uint8_t>       scratchFlags;
+    // The current point.
+    std::vector<int> point; // entry per axis
+    std::vector<int> mate;  // axis matched with (departure <-> arrival), or -1
+    std::vector<int> sameBoard;
+    std::vector<int> must;
+    struct Edge {
+        int other, arrivalAxis, arrival, leave;
+    };
+    std::vector<std::vector<Edge>> adj;
+    std::vector<std::uint8_t>      pairSeen;
+    std::vector<MoveUndo>          undo;
+    std::vector<Move>              made;
+    Stats                          stats_;
+};
+
+} // namespace fived::movegen
