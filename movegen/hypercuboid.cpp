@@ -582,25 +582,49 @@ bool HypercuboidSearch::point_in_slice() const {
 
 // The tests in order of cost; the first stage of the attack test comes first because its slices
 // (on the playable boards' axes only) are the widest.
+// A legal point stays made (the caller unmakes it); an illegal one is unmade and `slice` holds
+// its slice.
 bool HypercuboidSearch::test_point() {
     bool legal = false;
-    if (make_and_check(false) || order_problem() || present_problem() || make_and_check(true)) {
-        legal = false;
-    } else {
+    if (!(make_and_check(false) || order_problem() || present_problem() || make_and_check(true))) {
         legal = Color(mv->present_v() & 1) != us;
         assert(legal); // present_problem() decided it already
         if (!legal) slice_point();
     }
-    unmake_all();
+    if (!legal) unmake_all();
     return legal;
 }
 
 // --- the search ----------------------------------------------------------------------------------
 
 bool HypercuboidSearch::exists(Multiverse& m, std::vector<Move>* witness) {
+    bool found = false;
+    run(m, [&](std::span<const Move> a) {
+        if (witness) witness->assign(a.begin(), a.end());
+        found = true;
+        return false;
+    });
+    return found;
+}
+
+std::uint64_t HypercuboidSearch::count(Multiverse& m, std::uint64_t cap) {
+    std::uint64_t n = 0;
+    if (cap == 0) return 0;
+    run(m, [&](std::span<const Move>) { return ++n < cap; });
+    return n;
+}
+
+bool HypercuboidSearch::for_each(
+    Multiverse& m, absl::FunctionRef<bool(std::span<const Move>)> visit) {
+    return run(m, visit);
+}
+
+// The search. Every legal point is handed to the visitor (with the action made) and then cut out
+// of its box alone: boxes are disjoint, so no other box holds it.
+bool HypercuboidSearch::run(Multiverse& m, absl::FunctionRef<bool(std::span<const Move>)> visit) {
     mv     = &m;
     stats_ = Stats{};
-    if (!build()) return false;
+    if (!build()) return true;
     // One box per number c of new timelines, fewest first: new axes below c hold the branching
     // arrivals, the others the pass only. Every box keeps that shape under cuts, so "the first c
     // new timelines are created" holds for every point.
@@ -643,8 +667,31 @@ bool HypercuboidSearch::exists(Multiverse& m, std::vector<Move>* witness) {
         }
         ++stats_.points;
         if (test_point()) {
-            if (witness) *witness = made;
-            return true;
+            // Standard order (NOTATION.md §6): moves and hops by arrival ℓ (ascending for White,
+            // descending for Black), then the branching jumps in the order they are made.
+            out.clear();
+            for (int a = 0; a < tipAxes; ++a) {
+                const Entry& e = entry(a, point[std::size_t(a)]);
+                if (e.type == E_PHYS || e.type == E_HOP) out.push_back(e.move);
+            }
+            std::sort(out.begin(), out.end(), [&](const Move& x, const Move& y) {
+                return us == WHITE ? x.to.l() < y.to.l() : x.to.l() > y.to.l();
+            });
+            for (int k = 0; k < newAxes; ++k) {
+                const Entry& e = entry(tipAxes + k, point[std::size_t(tipAxes + k)]);
+                if (e.type == E_BRANCH) out.push_back(e.move);
+            }
+            const bool go = visit(std::span<const Move>(out));
+            unmake_all();
+            if (!go) return false;
+            slice_point();
+            learn();
+            const std::size_t i = learnedOff.size() - 1;
+            cut(at, i, i);
+            learned.resize(learnedOff[i]);
+            learnedOff.pop_back();
+            --stats_.slices;
+            continue;
         }
         // Every slice contains the point it was derived from (so each cut makes progress);
         // checked here so that a mistake in a slice cannot loop.
@@ -653,7 +700,7 @@ bool HypercuboidSearch::exists(Multiverse& m, std::vector<Move>* witness) {
         learn();
         cut(at, learnedOff.size() - 1, learnedOff.size());
     }
-    return false;
+    return true;
 }
 
 } // namespace fived::movegen

@@ -31,7 +31,10 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
+
+#include <absl/functional/function_ref.h>
 
 #include "movegen/movegen.h"
 #include "movegen/multiverse.h"
@@ -44,6 +47,13 @@ public:
     // restored. If witness is given and an action exists, it receives that action's moves in
     // an order in which they can be made.
     bool exists(Multiverse& mv, std::vector<Move>* witness = nullptr);
+    // Lazy enumeration: calls visit(action) for every legal action, moves in standard order,
+    // with the action made on mv (the visitor must leave mv as it found it); stops when visit
+    // returns false. Returns false iff stopped by the visitor. The order of the actions is not
+    // ActionSearch's. Cheap where legal actions are sparse (the enumeration cannot thrash), but
+    // slower per action than ActionSearch on dense positions.
+    bool          for_each(Multiverse& mv, absl::FunctionRef<bool(std::span<const Move>)> visit);
+    std::uint64_t count(Multiverse& mv, std::uint64_t cap = UINT64_MAX);
 
     struct Stats {
         std::uint64_t points   = 0; // consistent points tested
@@ -82,6 +92,7 @@ private:
 
     bool build();
     void add_entry(std::vector<Entry>& list, Entry e, const Board& b);
+    bool run(Multiverse& m, absl::FunctionRef<bool(std::span<const Move>)> visit);
     bool take_point(const std::uint64_t* box);
     bool match(std::size_t i);
     // Returns true if the point is legal; otherwise fills `slice` (one set per axis, all ones on
@@ -142,6 +153,7 @@ private:
     std::vector<std::uint8_t>      pairSeen;
     std::vector<MoveUndo>          undo;
     std::vector<Move>              made;
+    std::vector<Move>              out; // the action handed to the visitor
     Stats                          stats_;
 };
 

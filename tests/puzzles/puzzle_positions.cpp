@@ -7,6 +7,7 @@
 #include <span>
 #include <sstream>
 
+#include "movegen/hypercuboid.h"
 #include "movegen/movegen.h"
 #include "tests/puzzles/puzzle_claims.h"
 #include "tests/puzzles/puzzle_util.h"
@@ -296,9 +297,13 @@ std::string check_position(movegen::Multiverse& mv, const PositionNeeds& need, d
     std::uint64_t& nodes, std::string* note) {
     Stopwatch             sw;
     movegen::ActionSearch search(mv);
-    // One enumeration answers every count-like expectation: exact > capped > exists.
-    std::uint64_t n     = 0;
-    std::uint64_t bound = 0; // n is exact when n < bound
+    // One enumeration answers every count-like expectation: exact > capped; existence and
+    // verdicts come from the hypercuboid search (the engine's verdict), which must agree with
+    // any count made here.
+    std::uint64_t              n     = 0;
+    std::uint64_t              bound = 0; // n is exact when n < bound
+    movegen::HypercuboidSearch hc;
+    const bool                 exists = hc.exists(mv);
     if (need.exact) {
         n     = search.count();
         bound = UINT64_MAX;
@@ -306,9 +311,10 @@ std::string check_position(movegen::Multiverse& mv, const PositionNeeds& need, d
         n     = search.count(1000);
         bound = 1000;
     } else if (need.exists || need.verdict) {
-        n     = search.exists() ? 1 : 0;
+        n     = exists ? 1 : 0;
         bound = 1;
     }
+    const bool          existsMismatch = (need.exact || need.capped) && (n > 0) != exists;
     std::optional<bool> inCheck;
     if (need.inCheck || (need.verdict && n == 0)) inCheck = movegen::in_check_at_turn_start(mv);
     seconds = sw.seconds();
@@ -336,6 +342,9 @@ std::string check_position(movegen::Multiverse& mv, const PositionNeeds& need, d
     }
 
     std::ostringstream err;
+    if (existsMismatch)
+        err << "  the hypercuboid search says a legal action "
+            << (exists ? "exists" : "does not exist") << ", the enumeration counted " << n << '\n';
     if (need.timelines && mv.timeline_count() != *need.timelines)
         err << "  timelines: expected " << *need.timelines << ", fived " << mv.timeline_count()
             << " (the game does not match its COUNTS.md row)\n";

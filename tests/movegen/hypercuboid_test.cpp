@@ -1,0 +1,203 @@
+// The hypercuboid existence test against the depth-first enumeration (ActionSearch), which is
+// itself tested against a generate-everything attack test (movegen_test.cpp) and third-party
+// counts (tests/puzzles, tests/oracle).
+//
+// Random games in several variants, steered towards checks and jumps so that positions with few
+// legal actions, many timelines and branching arrivals come up. At every position both searches
+// must agree on whether a legal action exists, and the hypercuboid's witness must be one of the
+// actions the enumeration visits (compared by the position key it leads to).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "movegen/actions.h"
+#include "movegen/hypercuboid.h"
+#include "movegen/movegen.h"
+#include "movegen/variants.h"
+
+namespace fived::movegen {
+namespace {
+
+Multiverse make(const char* name) {
+    const VariantDef* v = find_variant(name);
+    EXPECT_NE(v, nullptr) << name;
+    Multiverse  mv(variant_rules(*v));
+    std::string err;
+    EXPECT_TRUE(setup_variant(*v, mv, err)) << err;
+    return mv;
+}
+
+void play(Multiverse& mv, std::span<const Move> action, std::vector<MoveUndo>& undo) {
+    for (const Move& m : action) {
+        undo.emplace_back();
+        mv.make_move(m, undo.back());
+    }
+}
+
+TEST(Hypercuboid, StartPositions) {
+    for (const char* name : {"Standard", "Very Small", "Standard - Turn Zero", "Small"}) {
+        Multiverse        mv = make(name);
+        HypercuboidSearch hc;
+        std::vector<Move> w;
+        EXPECT_TRUE(hc.exists(mv, &w)) << name;
+        EXPECT_EQ(w.size(), 1u) << name;
+    }
+}
+
+// Fool's mate is not mate in 5D: the king escapes to the past, (0T3)Ke1>>(0T2)f2, its only
+// legal action.
+TEST(Hypercuboid, FoolsMateIsNotMateIn5D) {
+    Multiverse            mv = make("Standard");
+    std::vector<MoveUndo> undo;
+    // 1. f3 e5 2. g4 Qh4
+    const int v0 = mv.present_v();
+    auto      m  = [&](int v, int from, int to) {
+        return Move{Vec4(0, v0 + v, from), Vec4(0, v0 + v, to)};
+    };
+    const Move moves[] = {m(0, make_square(5, 1), make_square(5, 2)),
+        m(1, make_square(4, 6), make_square(4, 4)), m(2, make_square(6, 1), make_square(6, 3)),
+        m(3, make_square(3, 7), make_square(7, 3))};
+    for (const Move& mm : moves)
+        play(mv, std::span<const Move>(&mm, 1), undo);
+    ASSERT_TRUE(in_check_at_turn_start(mv));
+    EXPECT_EQ(count_legal_actions(mv), 1u);
+    HypercuboidSearch hc;
+    std::vector<Move> w;
+    ASSERT_TRUE(hc.exists(mv, &w));
+    ASSERT_EQ(w.size(), 1u);
+    EXPECT_EQ(w[0].from, Vec4(0, v0 + 4, make_square(4, 0)));
+    EXPECT_EQ(w[0].to, Vec4(0, v0 + 2, make_square(5, 1)));
+    EXPECT_EQ(verdict(mv), Verdict::Ongoing);
+}
+
+struct Tally {
+    int positions = 0, none = 0, inCheck = 0, skipped = 0, maxTimelines = 0, witnessesChecked = 0,
+        enumerations = 0;
+};
+
+// Both searches on mv; the witness must lead to a position key the enumeration reaches.
+void compare(Multiverse& mv, const std::string& where, Tally& t) {
+    HypercuboidSearch hc;
+    std::vector<Move> witness;
+    const Key         before = mv.key();
+    const bool        hcSays = hc.exists(mv, &witness);
+    ASSERT_EQ(mv.key(), before) << where << ": the multiverse was not restored";
+
+    ActionSearch dfs(mv);
+    dfs.set_node_limit(100000);
+    const bool dfsSays = dfs.exists();
+    if (!dfsSays && dfs.aborted()) {
+        ++t.skipped;
+        // Still: a witness must be legal.
+    } else {
+        ASSERT_EQ(hcSays, dfsSays) << where;
+    }
+    // Enumeration: the same set of actions (by the keys of the positions they lead to), where
+    // there are not too many.
+    {
+        std::vector<Key> a, b;
+        ActionSearch     s(mv);
+        s.set_node_limit(100000);
+        s.for_each([&](std::span<const Move>) {
+            a.push_back(mv.key());
+            return a.size() < 3000;
+        });
+        if (!s.aborted() && a.size() < 3000) {
+            HypercuboidSearch h;
+            h.for_each(mv, [&](std::span<const Move>) {
+                b.push_back(mv.key());
+                return b.size() < 3001;
+            });
+            ASSERT_EQ(mv.key(), before) << where;
+            std::sort(a.begin(), a.end());
+            std::sort(b.begin(), b.end());
+            ASSERT_EQ(a.size(), b.size()) << where;
+            ASSERT_EQ(a, b) << where;
+            ++t.enumerations;
+        }
+    }
+    ++t.positions;
+    t.none += !hcSays;
+    t.inCheck += in_check_at_turn_start(mv);
+    t.maxTimelines = std::max(t.maxTimelines, mv.timeline_count());
+    if (!hcSays) return;
+
+    const Color           us = mv.to_move();
+    std::vector<MoveUndo> undo;
+    play(mv, witness, undo);
+    const Key target = mv.key();
+    EXPECT_NE(mv.to_move(), us) << where << ": the present did not pass";
+    EXPECT_FALSE(royal_attacked_reference(mv, us)) << where << ": the witness leaves check";
+    for (std::size_t i = undo.size(); i-- > 0;)
+        mv.unmake_move(undo[i]);
+    ActionSearch all(mv);
+    all.set_node_limit(100000);
+    bool          found = false;
+    std::uint64_t seen  = 0;
+    all.for_each([&](std::span<const Move>) {
+        found = mv.key() == target;
+        return !found && ++seen < 50000;
+    });
+    if (found || (seen < 50000 && !all.aborted())) {
+        EXPECT_TRUE(found) << where << ": the witness is not a legal action";
+        ++t.witnessesChecked;
+    }
+}
+
+TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
+    std::uint64_t seed = 0x5eed5eedULL;
+    auto          next = [&] {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        return seed;
+    };
+    Tally t;
+    for (const char* name : {"Standard", "Very Small", "Focused - Just Brawns",
+             "Misc - Timeline Invasion", "Focused - Just Unicorns", "Misc - Timeline Marauders",
+             "Small", "Focused - Just Dragons", "Standard - Turn Zero", "Small - Open",
+             "Standard - Two Timelines", "Very Small - Open", "Misc - Royal Queen Showdown",
+             "Checkmate Practice - Rook", "Checkmate Practice - Queen"}) {
+        for (int game = 0; game < 3; ++game) {
+            Multiverse            mv = make(name);
+            std::vector<MoveUndo> undo;
+            for (int ply = 0; ply < 14; ++ply) {
+                const std::string where = std::string(name) + " game " + std::to_string(game)
+                    + " ply " + std::to_string(ply);
+                compare(mv, where, t);
+                if (HasFatalFailure() || mv.timeline_count() > 7) break;
+                // A random action among the first 400, preferring checks, then jumps.
+                std::vector<std::vector<Move>> all, jumps, checks;
+                ActionSearch                   s(mv);
+                s.set_node_limit(200000);
+                s.for_each([&](std::span<const Move> a) {
+                    all.emplace_back(a.begin(), a.end());
+                    if (std::any_of(
+                            a.begin(), a.end(), [](const Move& m) { return !m.is_physical(); }))
+                        jumps.push_back(all.back());
+                    if (in_check_at_turn_start(mv)) checks.push_back(all.back());
+                    return all.size() < 400;
+                });
+                if (all.empty()) break;
+                const auto               r      = next() % 4;
+                const std::vector<Move>& chosen = (r < 2 && !checks.empty())
+                    ? checks[next() % checks.size()]
+                    : (r < 3 && !jumps.empty()) ? jumps[next() % jumps.size()]
+                                                : all[next() % all.size()];
+                play(mv, chosen, undo);
+            }
+        }
+    }
+    RecordProperty("positions", t.positions);
+    EXPECT_GT(t.positions, 250);
+    EXPECT_GT(t.inCheck, 40); // the steering produced many checks
+    EXPECT_GE(t.maxTimelines, 5);
+    EXPECT_GT(t.witnessesChecked, 200);
+    EXPECT_GT(t.enumerations, 200);
+    EXPECT_LT(t.skipped * 20, t.positions);
+    std::printf("positions %d, no legal action %d, in check %d, skipped %d, witnesses %d, "
+                "enumerations %d, max timelines %d\n",
+        t.positions, t.none, t.inCheck, t.skipped, t.witnessesChecked, t.enumerations,
+        t.maxTimelines);
+}
+
+} // namespace
+} // namespace fived::movegen
