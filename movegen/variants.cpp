@@ -1,7 +1,8 @@
 #include "movegen/variants.h"
 
 #include <array>
-#include <cctype>
+
+#include "movegen/text.h"
 
 namespace fived::movegen {
 
@@ -123,24 +124,15 @@ constexpr Alias Aliases[] = {
     {"Misc - Timeline Battleground", "Misc - Timeline Battlegrounds"},
 };
 
-bool iequal(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i]))
-            != std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    return true;
-}
-
 } // namespace
 
 std::span<const VariantDef> builtin_variants() { return Variants; }
 
 const VariantDef* find_variant(std::string_view name) {
     for (const Alias& a : Aliases)
-        if (iequal(name, a.alias)) name = a.name;
+        if (iequals(name, a.alias)) name = a.name;
     for (const VariantDef& v : Variants)
-        if (iequal(name, v.name)) return &v;
+        if (iequals(name, v.name)) return &v;
     return nullptr;
 }
 

@@ -69,8 +69,7 @@ std::optional<Multiverse> build_start_position(
     if (doc.boards.empty()) {
         for (const Header* h : {boardH, variantH}) {
             if (!h || variant) continue;
-            if (iequals(h->value.substr(0, std::min<std::size_t>(h->value.size(), 6)), "custom"))
-                continue;
+            if (istarts_with(h->value, "custom")) continue;
             variant = find_variant(h->value);
             if (!variant) {
                 err = make_diag(file, h->valuePos, "unknown variant `" + h->value + "`");
@@ -79,9 +78,7 @@ std::optional<Multiverse> build_start_position(
         }
         if (!variant) {
             const Header* h = boardH ? boardH : variantH;
-            if (h
-                && !iequals(
-                    h->value.substr(0, std::min<std::size_t>(h->value.size(), 6)), "custom")) {
+            if (h && !istarts_with(h->value, "custom")) {
                 err = make_diag(file, h->valuePos, "unknown variant `" + h->value + "`");
                 return std::nullopt;
             }
@@ -491,6 +488,7 @@ bool replay_action(Multiverse& mv, const Action& action, const ReadOptions& opt,
         made.resize(madeBase);
     };
     scratch.branching.clear();
+    scratch.warning.reset();
     for (const Move& w : action.moves) {
         const std::optional<movegen::Move> m = resolve_move(mv, us, w, opt, file, scratch, err);
         if (!m) {
@@ -523,10 +521,16 @@ bool replay_action(Multiverse& mv, const Action& action, const ReadOptions& opt,
             "board is not played)");
         return false;
     }
-    if (opt.checkKingSafety && royal_attacked(mv, us)) {
-        rollback();
-        err = make_diag(file, pos, "action cannot be submitted: it leaves a royal piece attacked");
-        return false;
+    if (royal_attacked(mv, us)) {
+        if (opt.checkKingSafety) {
+            rollback();
+            err = make_diag(
+                file, pos, "action cannot be submitted: it leaves a royal piece attacked");
+            return false;
+        }
+        scratch.warning = make_diag(file, pos,
+            "action leaves a royal piece attacked (RULES.md §5.3); accepted because the "
+            "king-safety check is off");
     }
     return true;
 }
@@ -581,12 +585,14 @@ std::optional<LoadedGame> load_game(
     Multiverse                 mv = game.start.fork();
     std::vector<movegen::Move> made;
     std::vector<MoveUndo>      undo;
+    ReplayScratch              scratch;
     for (int node = 0; !game.doc.nodes[std::size_t(node)].children.empty();) {
         node = game.doc.nodes[std::size_t(node)].children.back();
         made.clear();
         if (!replay_action(
-                mv, game.doc.nodes[std::size_t(node)].action, opt, file, made, undo, err))
+                mv, game.doc.nodes[std::size_t(node)].action, opt, file, made, undo, err, scratch))
             return std::nullopt;
+        if (scratch.warning) game.doc.warnings.push_back(std::move(*scratch.warning));
         game.mainLine.push_back(made);
     }
     return game;

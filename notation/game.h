@@ -31,7 +31,8 @@ struct ReadOptions {
     bool checkCaptureMark   = true; // a written `x` must capture
     bool checkJumpIndicator = true; // a written `>`/`>>` must match the move's kind
     // An action must not leave a royal piece of the mover attacked (RULES.md §5.3). ftxi does
-    // not test this, and a few texts written with it contain such actions.
+    // not test this, and a few texts written with it contain such actions (the `(2b. d5)` of
+    // its softmate game). Off, such an action is still found, and accepted with a warning.
     bool checkKingSafety = true;
     // Tree reader only (notation/reader.h):
     bool annotate  = false; // verify the text's `#`/`*` marks with the engine (annotate_tree)
@@ -114,13 +115,16 @@ bool replay_action(movegen::Multiverse& mv, const Action& action, const ReadOpti
     Diagnostic& err);
 
 // Buffers of replay_action() kept by a caller that replays many actions. After a successful
-// call, `branching[i]` tells whether the i-th made move branched (for standard_order()).
+// call, `branching[i]` tells whether the i-th made move branched (for standard_order()), and
+// `warning` holds what the options let through (an action leaving a royal piece attacked while
+// checkKingSafety is off), at the action's first move.
 struct ReplayScratch {
     std::vector<movegen::Move> moves;
     std::vector<MoveCandidate> candidates;
     std::vector<MoveCandidate> near; // the short-form writer's candidates landing on one square
     std::vector<std::size_t>   matches;
     std::vector<bool>          branching;
+    std::optional<Diagnostic>  warning;
 };
 bool replay_action(movegen::Multiverse& mv, const Action& action, const ReadOptions& opt,
     std::string_view file, std::vector<movegen::Move>& made, std::vector<movegen::MoveUndo>& undo,
@@ -148,7 +152,8 @@ void standard_order(movegen::Multiverse& mv, std::vector<movegen::Move>& action)
 void standard_order(
     std::vector<movegen::Move>& action, const std::vector<bool>& branching, movegen::Color us);
 
-// Parses and replays the main line of text. ReadOptions as above.
+// Parses and replays the main line of text. ReadOptions as above; what they let through is
+// appended to the returned doc.warnings.
 std::optional<LoadedGame> load_game(
     std::string_view text, std::string_view file, const ReadOptions& opt, Diagnostic& err);
 

@@ -19,10 +19,6 @@ using movegen::Multiverse;
 
 namespace {
 
-bool istarts_with(std::string_view s, std::string_view prefix) {
-    return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
-}
-
 Outcome outcome_of(const GameResult& r) {
     switch (r.outcome) {
         case GameResult::Outcome::WHITE_WINS: return Outcome::WHITE_WINS;
@@ -160,7 +156,7 @@ void annotate_tree(GameTree& tree, const std::vector<bool>* only) {
 }
 
 bool read_tree(const Document& doc, std::string_view file, const ReadOptions& opt, GameTree& out,
-    std::vector<Diagnostic>& errors) {
+    std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings) {
     const std::size_t         maxErrors = std::size_t(std::max(1, opt.maxErrors));
     Diagnostic                err;
     std::optional<Multiverse> start = build_start_position(doc, file, err);
@@ -249,6 +245,7 @@ bool read_tree(const Document& doc, std::string_view file, const ReadOptions& op
             if (errors.size() >= maxErrors) return false;
             continue;
         }
+        if (scratch.warning && warnings) warnings->push_back(std::move(*scratch.warning));
         standard_order(made, scratch.branching, us);
 
         // An equal sibling (same action in standard order) absorbs this one.
@@ -294,15 +291,16 @@ bool read_tree(const Document& doc, std::string_view file, const ReadOptions& op
 }
 
 std::optional<GameTree> read_game_tree(std::string_view text, std::string_view file,
-    const ReadOptions& opt, std::vector<Diagnostic>& errors) {
+    const ReadOptions& opt, std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings) {
     Document   doc;
     Diagnostic err;
     if (!parse_document(text, file, doc, err)) {
         errors.push_back(std::move(err));
         return std::nullopt;
     }
+    if (warnings) warnings->insert(warnings->end(), doc.warnings.begin(), doc.warnings.end());
     GameTree tree{{}, Multiverse(movegen::GameRules{}), {}};
-    if (!read_tree(doc, file, opt, tree, errors)) return std::nullopt;
+    if (!read_tree(doc, file, opt, tree, errors, warnings)) return std::nullopt;
     return tree;
 }
 

@@ -27,14 +27,18 @@
 namespace fived::notation {
 
 // Reads `doc` into `out`. Semantic errors are appended to `errors` (at most opt.maxErrors;
-// after each one the offending subtree is skipped). Returns true iff there was none.
+// after each one the offending subtree is skipped). Returns true iff there was none. What `opt`
+// lets through (an action leaving a royal piece attacked, with checkKingSafety off) is appended
+// to `warnings` when given.
 bool read_tree(const Document& doc, std::string_view file, const ReadOptions& opt, GameTree& out,
-    std::vector<Diagnostic>& errors);
+    std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings = nullptr);
 
 // Parses and reads text. On failure returns nullopt; `errors` holds the syntax error, or the
-// semantic errors found.
+// semantic errors found. `warnings` (when given) receives the document's (deprecated piece
+// names) and read_tree()'s.
 std::optional<GameTree> read_game_tree(std::string_view text, std::string_view file,
-    const ReadOptions& opt, std::vector<Diagnostic>& errors);
+    const ReadOptions& opt, std::vector<Diagnostic>& errors,
+    std::vector<Diagnostic>* warnings = nullptr);
 
 // The same as a status carrying the first diagnostic (see error_status() in parser.h).
 absl::StatusOr<GameTree> read_game_tree(

@@ -24,13 +24,14 @@
 #include <vector>
 
 #include "movegen/fen_rows.h"
+#include "movegen/text.h"
 #include "movegen/types.h"
 
 namespace fived::notation {
 
-// ASCII case-insensitive equality (header keys, variant names). absl::EqualsIgnoreCase would do,
-// but Debian's abseil has its own string_view type.
-bool iequals(std::string_view a, std::string_view b);
+// ASCII case-insensitive comparisons (header keys, variant names), from movegen/text.h.
+using movegen::iequals;
+using movegen::istarts_with;
 
 // A place in the source text. Both are 1-based; the column counts Unicode code points (a tab
 // is one column). {0, 0} means "no position" (a default-constructed value).
@@ -252,7 +253,8 @@ struct Document {
     int                     width  = 8; // from the Size header (default 8x8)
     int                     height = 8;
     Parity                  parity = Parity::UNKNOWN;
-    std::vector<Diagnostic> warnings; // accepted but deprecated input (BR, CK)
+    std::vector<Diagnostic> warnings; // accepted but deprecated input (BR, CK); load_game()
+                                      // adds what its ReadOptions let through
 
     // The first header whose key equals `key` ignoring ASCII case; nullptr if none.
     const Header* find_header(std::string_view key) const;

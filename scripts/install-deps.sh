@@ -5,7 +5,9 @@ set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config
       libtbb-dev libabsl-dev libxxhash-dev libbenchmark-dev libgtest-dev
       libcli11-dev nlohmann-json3-dev libmd-dev)
-if [ "${FIVED_WITH_CLANG:-0}" = 1 ]; then pkgs+=(clang libclang-rt-14-dev); fi
+# clang and its sanitizer/libFuzzer runtimes (a Recommends of clang-NN, so named here), for
+# scripts/fuzz.sh; the unversioned names follow Debian's default LLVM.
+if [ "${FIVED_WITH_CLANG:-0}" = 1 ]; then pkgs+=(clang libclang-rt-dev); fi
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

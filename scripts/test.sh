@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds with warnings as errors and runs every test.
-# This is the README's test command and what CI runs.
+# Installs the dependencies (clang too, for the fuzzer), builds with warnings as errors, runs
+# the fast tests, then fuzzes the notation reader for FIVED_FUZZ_SECONDS seconds (default 60;
+# 0 skips it). This is the README's test command and what CI runs; any failure, fuzzer findings
+# included, makes it exit non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+fuzzSeconds=${FIVED_FUZZ_SECONDS:-60}
+withClang=0
+if [ "$fuzzSeconds" != 0 ]; then withClang=1; fi
+FIVED_WITH_CLANG=$withClang bash scripts/install-deps.sh
 cmake --preset ci
 cmake --build --preset ci -j "$(nproc)"
 # The fast label is every push's suite; the slow label (third-party positions the action search
 # still takes seconds to minutes on) runs with: ctest --preset ci -L slow
 ctest --preset ci -j "$(nproc)" --timeout 600 -L fast
+if [ "$fuzzSeconds" != 0 ]; then
+    FIVED_JOBS=$(nproc) bash scripts/fuzz.sh "$fuzzSeconds"
+fi

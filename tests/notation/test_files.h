@@ -43,6 +43,24 @@ inline std::vector<std::string> files_in(const fs::path& dir) {
 
 inline std::string stem(const std::string& file) { return file.substr(0, file.find('.')); }
 
+// The four texts copied from ftxi that hold the illegal variation `(2b. d5)` (see KingSafety in
+// reader_test.cpp): the file under ../shared and where the variation's move stands.
+struct IllegalVariationText {
+    const char* path;
+    int         line, column;
+};
+inline constexpr IllegalVariationText IllegalD5Texts[] = {
+    {"notation-corpus/valid/branched-help-f7-sacrifice.5dpgn", 10, 6},
+    {"notation-corpus/valid/branched-help-f7-sacrifice-shad-tokens.5dpgn", 11, 6},
+    {"notation-corpus/valid/ftxi-test-softmate-tree.5dpgn", 11, 6},
+    {"puzzles/ftxi-softmate-tree.5dpgn", 18, 6},
+};
+inline const IllegalVariationText* illegal_d5_text(const std::string& name) {
+    for (const IllegalVariationText& t : IllegalD5Texts)
+        if (stem(fs::path(t.path).filename().string()) == name) return &t;
+    return nullptr;
+}
+
 inline std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
     std::string n = info.param.empty() ? "missing" : stem(info.param);
     for (char& c : n)

@@ -98,10 +98,8 @@ TEST_P(ValidRoundTrip, BothStyles) {
     FIVED_SKIP_IF_MISSING(GetParam());
     const std::string name = stem(GetParam());
     ReadOptions       opt;
-    // See reader_test.cpp: an illegal `(2b. d5)` variation copied from ftxi's texts.
-    if (name == "branched-help-f7-sacrifice" || name == "branched-help-f7-sacrifice-shad-tokens"
-        || name == "ftxi-test-softmate-tree")
-        opt.checkKingSafety = false;
+    // The illegal `(2b. d5)` variation copied from ftxi's texts (KingSafety, reader_test.cpp).
+    if (illegal_d5_text(name)) opt.checkKingSafety = false;
     std::vector<Diagnostic> errors;
     const auto              tree =
         read_game_tree(read_file(CorpusDir / "valid" / GetParam()), name, opt, errors);
@@ -127,8 +125,8 @@ PuzzleCase puzzle_case(const std::string& name) {
         c.opt.checkCaptureMark = false;
     // "a non-branching jump written >> (rook-tactics-5x5-pawn-timeline)"
     if (name == "rook-tactics-5x5-pawn-timeline") c.opt.checkJumpIndicator = false;
-    // the illegal (2b. d5) variation of ftxi's softmate game (see reader_test.cpp)
-    if (name == "ftxi-softmate-tree") c.opt.checkKingSafety = false;
+    // the illegal (2b. d5) variation of ftxi's softmate game (KingSafety, reader_test.cpp)
+    if (illegal_d5_text(name)) c.opt.checkKingSafety = false;
     // Positions in which the side NOT to move is attacked: White could capture a king
     // (adjacent kings in Narik's composition; (-1T1)Bd2>x(0T1)d1 in tricky-nonmate).
     if (name == "narik-evasion-mate" || name == "tools-tricky-nonmate")
