@@ -3,21 +3,45 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <memory>
 
 #include "movegen/movegen.h"
 
 namespace fived::movegen {
 
-ActionSearch::ActionSearch(Multiverse& m, bool reference) : mv(m), referenceCheck(reference) {
-    presentV    = mv.present_v();
-    us          = Color(presentV & 1);
-    minL0       = mv.min_l();
-    const int n = mv.timeline_count();
+ActionSearch::ActionSearch(Multiverse& m, bool reference) { reset(m, reference); }
+
+void ActionSearch::reset(Multiverse& m, bool reference) {
+    // 0. Forget the previous position. Every buffer is cleared or assigned, never shrunk, so a
+    //    reused search allocates only when this position needs more room than earlier ones.
+    assert(!visitor); // not from inside this search's own enumeration
+    mv              = &m;
+    referenceCheck  = reference;
+    presentV        = mv->present_v();
+    us              = Color(presentV & 1);
+    minL0           = mv->min_l();
+    nodes_          = 0;
+    aborted_        = false;
+    rootAttacked    = false;
+    deferredRewinds = 0;
+    rows.clear();
+    playable.clear();
+    mandatory.clear();
+    moveBegin.clear();
+    moveEnd.clear();
+    allMoves.clear();
+    moveKinds.clear();
+    passedMandatory.clear();
+    others.clear();
+    deferred.clear();
+    order.clear();
+    undoStack.clear();
+    const int n = mv->timeline_count();
     state.assign(std::size_t(n), PASSED);
     startEnd.resize(std::size_t(n));
-    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
-        startEnd[std::size_t(l - minL0)] = mv.end_v(l);
-    if (referenceCheck ? royal_attacked_reference(mv, us) : royal_attacked(mv, us)) {
+    for (int l = mv->min_l(); l <= mv->max_l(); ++l)
+        startEnd[std::size_t(l - minL0)] = mv->end_v(l);
+    if (referenceCheck ? royal_attacked_reference(*mv, us) : royal_attacked(*mv, us)) {
         rootAttacked = true; // no action can remove it; nothing to enumerate
         return;
     }
@@ -25,37 +49,29 @@ ActionSearch::ActionSearch(Multiverse& m, bool reference) : mv(m), referenceChec
     // 1. Generate each playable board's moves and keep the ones that do not, on their own,
     //    create an attack: an attack never goes away within an action, so such a move is in no
     //    legal action. A jump is kept as a hop and/or as a branching departure.
-    struct Row {
-        int         l;
-        bool        mandatory;
-        std::size_t begin, end;
-        int         options;
-    };
-    std::vector<Row>  rows;
-    std::vector<Move> gen;
-    for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
-        if (Color(mv.end_v(l) & 1) != us) continue;
+    for (int l = mv->min_l(); l <= mv->max_l(); ++l) {
+        if (Color(mv->end_v(l) & 1) != us) continue;
         state[std::size_t(l - minL0)] = OPEN;
         gen.clear();
-        generate_board_moves(mv, l, gen);
-        Row row{l, mv.is_active(l) && mv.end_v(l) == presentV, allMoves.size(), 0, 1};
+        generate_board_moves(*mv, l, gen);
+        Row row{l, mv->is_active(l) && mv->end_v(l) == presentV, allMoves.size(), 0, 1};
         for (const Move& mm : gen) {
             MoveUndo     u;
             std::uint8_t kinds = 0;
             if (mm.is_physical()) {
-                mv.make_move(mm, u);
+                mv->make_move(mm, u);
                 if (!attacked_after(u)) kinds |= KIND_PHYSICAL;
-                mv.unmake_move(u);
+                mv->unmake_move(u);
             } else {
                 const int tl = mm.to.l();
-                if (mm.to.v() == mv.end_v(tl) && Color(mv.end_v(tl) & 1) == us) {
-                    mv.make_move(mm, u);
+                if (mm.to.v() == mv->end_v(tl) && Color(mv->end_v(tl) & 1) == us) {
+                    mv->make_move(mm, u);
                     if (!attacked_after(u)) kinds |= KIND_HOP;
-                    mv.unmake_move(u);
+                    mv->unmake_move(u);
                 }
-                mv.make_departure(mm, u);
+                mv->make_departure(mm, u);
                 if (!attacked_after(u)) kinds |= KIND_BRANCH;
-                mv.unmake_move(u);
+                mv->unmake_move(u);
             }
             if (!kinds) continue;
             allMoves.push_back(mm);
@@ -68,14 +84,16 @@ ActionSearch::ActionSearch(Multiverse& m, bool reference) : mv(m), referenceChec
 
     // 2. Decide the mandatory boards first, then the most constrained timelines (fewest options),
     //    so that a board with no good move fails before the others multiply, and a passed
-    //    mandatory board is known early; ties in ℓ order, for determinism.
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+    //    mandatory board is known early; ties in ℓ order, for determinism. (std::sort with ℓ as
+    //    the last key gives stable_sort's order without its temporary buffer, an allocation.)
+    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
         if (a.mandatory != b.mandatory) return a.mandatory;
-        return a.options < b.options;
+        if (a.options != b.options) return a.options < b.options;
+        return a.l < b.l;
     });
-    std::vector<int> position(std::size_t(n), -1);
+    posOf.assign(std::size_t(n), -1);
     for (const Row& r : rows) {
-        position[std::size_t(r.l - minL0)] = int(playable.size());
+        posOf[std::size_t(r.l - minL0)] = int(playable.size());
         playable.push_back(r.l);
         mandatory.push_back(r.mandatory);
         moveBegin.push_back(r.begin);
@@ -87,8 +105,8 @@ ActionSearch::ActionSearch(Multiverse& m, bool reference) : mv(m), referenceChec
     //    starts before the present (target v < present), or it reactivates a timeline that ends
     //    before the present (possible only if such an inactive timeline exists).
     bool inactiveBehind = false;
-    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
-        inactiveBehind |= !mv.is_active(l) && mv.end_v(l) < presentV;
+    for (int l = mv->min_l(); l <= mv->max_l(); ++l)
+        inactiveBehind |= !mv->is_active(l) && mv->end_v(l) < presentV;
     for (std::size_t k = 0; k < allMoves.size(); ++k)
         if ((moveKinds[k] & KIND_BRANCH) && (inactiveBehind || allMoves[k].to.v() < presentV))
             moveKinds[k] |= KIND_REWIND;
@@ -99,7 +117,7 @@ ActionSearch::ActionSearch(Multiverse& m, bool reference) : mv(m), referenceChec
         for (std::size_t k = moveBegin[i]; k < moveEnd[i]; ++k) {
             rewind |= (moveKinds[k] & KIND_REWIND) != 0;
             if (moveKinds[k] & KIND_HOP) {
-                const int target = position[std::size_t(allMoves[k].to.l() - minL0)];
+                const int target = posOf[std::size_t(allMoves[k].to.l() - minL0)];
                 lastHopSource[std::size_t(target)] =
                     std::max(lastHopSource[std::size_t(target)], int(i));
             }
@@ -108,7 +126,6 @@ ActionSearch::ActionSearch(Multiverse& m, bool reference) : mv(m), referenceChec
     }
     // 4. For the optimistic present test: per position whether it can change its board at all,
     //    and per suffix how many positions can still branch and the lowest branch target.
-    posOf = std::move(position);
     canMove.assign(playable.size(), 0);
     branchersFrom.assign(playable.size() + 1, 0);
     minTargetFrom.assign(playable.size() + 1, INT32_MAX);
@@ -129,31 +146,32 @@ ActionSearch::ActionSearch(Multiverse& m, bool reference) : mv(m), referenceChec
     confWords.assign((playable.size() + 2) * words, 0);
     confFull.assign(playable.size() + 2, 0);
     receivedFrom.assign(std::size_t(n), -1);
-    whiteCreated = mv.max_l() - mv.init_max_l();
-    blackCreated = mv.init_min_l() - mv.min_l();
+    whiteCreated = mv->max_l() - mv->init_max_l();
+    blackCreated = mv->init_min_l() - mv->min_l();
     undoStack.reserve(4 * playable.size() + 8);
 }
 
 bool ActionSearch::attacked_after(const MoveUndo& u, AttackInfo* info) const {
     if (referenceCheck) {
-        if (!royal_attacked_reference(mv, us)) return false;
+        if (!royal_attacked_reference(*mv, us)) return false;
         // The reference test names no attack: blame every position (no backjump).
         if (info) *info = AttackInfo{INT32_MIN, 0, INT32_MIN, 0, false};
         return true;
     }
     // The boards a move adds are the last boards of the timelines its undo record names.
-    if (attacked_via_board(mv, us, u.timelineA, info)) return true;
-    return u.hasB && attacked_via_board(mv, us, u.timelineB, info);
+    if (attacked_via_board(*mv, us, u.timelineA, info)) return true;
+    return u.hasB && attacked_via_board(*mv, us, u.timelineB, info);
 }
 
-bool ActionSearch::present_passed() const { return Color(mv.present_v() & 1) != us; }
+bool ActionSearch::present_passed() const { return Color(mv->present_v() & 1) != us; }
 
 bool ActionSearch::for_each(absl::FunctionRef<bool(std::span<const Move>)> visit) {
-    visitor.emplace(visit);
+    assert(mv && !visitor); // reset() first; not re-entrant
     // An attack standing before any move can never be removed (see the header).
     if (rootAttacked) return true;
+    visitor      = &visit;
     const bool r = dfs(0);
-    visitor.reset();
+    visitor      = nullptr;
     return r;
 }
 
@@ -179,7 +197,7 @@ bool ActionSearch::present_feasible(std::size_t i) const {
     for (const Deferred& d : deferred)
         minDeferredStart = std::min(minDeferredStart, d.move.to.v() + 1);
     const int minFutureStart = minTargetFrom[i] == INT32_MAX ? INT32_MAX : minTargetFrom[i] + 1;
-    const int initMin = mv.init_min_l(), initMax = mv.init_max_l();
+    const int initMin = mv->init_min_l(), initMax = mv->init_max_l();
     for (int c = cNow; c <= cMax; ++c) {
         const int w     = whiteCreated + (us == WHITE ? c : 0);
         const int b     = blackCreated + (us == BLACK ? c : 0);
@@ -310,6 +328,20 @@ int ActionSearch::try_pass(std::size_t i) {
     return 0;
 }
 
+// One option at position i has just been made (its undo record is on top of undoStack): if it
+// creates an attack, the attack's creators join row i's conflict set; otherwise the positions
+// after i are searched and their conflicts absorbed. Returns -1 if the visitor stopped, 1 to
+// backjump (skip the remaining options at i), 0 to go on with the next option.
+int ActionSearch::descend(std::size_t i) {
+    AttackInfo attack;
+    if (attacked_after(undoStack.back(), &attack)) {
+        add_attack(row(i), attack);
+        return 0;
+    }
+    if (!dfs(i + 1)) return -1;
+    return absorb(i);
+}
+
 bool ActionSearch::dfs(std::size_t i) {
     if (++nodes_ > nodeLimit) {
         aborted_ = true;
@@ -336,7 +368,6 @@ bool ActionSearch::dfs(std::size_t i) {
         return true;
     }
     assert(myState == OPEN);
-    AttackInfo attack;
 
     // 1. Pass (first on optional boards; on mandatory boards after the moves, since a passed
     //    mandatory board needs a rewind and is rarely part of a legal action).
@@ -352,22 +383,15 @@ bool ActionSearch::dfs(std::size_t i) {
         const std::uint8_t kinds = moveKinds[k];
         undoStack.emplace_back();
         if (m.is_physical()) {
-            mv.make_move(m, undoStack.back());
+            mv->make_move(m, undoStack.back());
             myState = MOVED;
             others.push_back(m);
-            bool go = true, jump = false;
-            if (attacked_after(undoStack.back(), &attack)) {
-                add_attack(conf, attack);
-            } else {
-                go   = dfs(i + 1);
-                jump = go && absorb(i);
-            }
+            const int r = descend(i);
             others.pop_back();
             myState = OPEN;
-            mv.unmake_move(undoStack.back());
+            mv->unmake_move(undoStack.back());
             undoStack.pop_back();
-            if (!go) return false;
-            if (jump) return true;
+            if (r != 0) return r > 0;
             continue;
         }
         const int      l2          = m.to.l();
@@ -378,25 +402,19 @@ bool ActionSearch::dfs(std::size_t i) {
         if (kinds & KIND_HOP) {
             if (targetState == OPEN || targetState == PASSED) {
                 const TimelineState saved = targetState;
-                mv.make_move(m, undoStack.back());
+                mv->make_move(m, undoStack.back());
                 myState                        = MOVED;
                 targetState                    = RECEIVED;
                 receivedFrom[std::size_t(li2)] = int(i);
                 others.push_back(m);
-                bool go = true, jump = false;
-                if (attacked_after(undoStack.back(), &attack)) {
-                    add_attack(conf, attack);
-                } else {
-                    go   = dfs(i + 1);
-                    jump = go && absorb(i);
-                }
+                const int r = descend(i);
                 others.pop_back();
                 targetState = saved;
                 myState     = OPEN;
-                mv.unmake_move(undoStack.back());
-                if (!go || jump) {
+                mv->unmake_move(undoStack.back());
+                if (r != 0) {
                     undoStack.pop_back();
-                    return go;
+                    return r > 0;
                 }
             } else {
                 // The target was used by an earlier decision.
@@ -408,25 +426,19 @@ bool ActionSearch::dfs(std::size_t i) {
         //     in this action, possibly by a later hop (checked at the leaf, when every timeline
         //     is decided).
         if (kinds & KIND_BRANCH) {
-            mv.make_departure(m, undoStack.back());
+            mv->make_departure(m, undoStack.back());
             myState = DEPARTED;
             deferred.push_back({m, isTip});
             const int rewinds = (kinds & KIND_REWIND) ? 1 : 0;
             deferredRewinds += rewinds;
-            bool go = true, jump = false;
-            if (attacked_after(undoStack.back(), &attack)) {
-                add_attack(conf, attack);
-            } else {
-                go   = dfs(i + 1);
-                jump = go && absorb(i);
-            }
+            const int r = descend(i);
             deferredRewinds -= rewinds;
             deferred.pop_back();
             myState = OPEN;
-            mv.unmake_move(undoStack.back());
-            if (!go || jump) {
+            mv->unmake_move(undoStack.back());
+            if (r != 0) {
                 undoStack.pop_back();
-                return go;
+                return r > 0;
             }
         }
         undoStack.pop_back();
@@ -474,7 +486,7 @@ bool ActionSearch::arrive() {
             if (!ready) continue;
         }
         undoStack.emplace_back();
-        mv.make_arrival(d.move, undoStack.back());
+        mv->make_arrival(d.move, undoStack.back());
         bool go = true;
         if (!attacked_after(undoStack.back())) {
             placed[j] = 1;
@@ -483,39 +495,81 @@ bool ActionSearch::arrive() {
             order.pop_back();
             placed[j] = 0;
         }
-        mv.unmake_move(undoStack.back());
+        mv->unmake_move(undoStack.back());
         undoStack.pop_back();
         if (!go) return false;
     }
     return true;
 }
 
+namespace {
+
+// The searches behind the free functions below: per thread, one per nesting level. A call takes
+// the next level for its duration, so a call made from inside another call's visitor (perft's
+// recursion, verdict() inside an enumeration) gets a search of its own. Calls nest strictly, also
+// under oneTBB (a thread that runs other tasks while it waits runs them to completion on top of
+// its stack), so the levels are used as a stack and never shared; this is why thread_local is
+// safe here where one thread_local scratch object would not be (STYLE.md §2.8). Levels are kept
+// with their buffers: after warm-up the free functions allocate nothing.
+class SearchStack {
+public:
+    ActionSearch& push(Multiverse& mv) {
+        if (depth == levels.size()) levels.push_back(std::make_unique<ActionSearch>());
+        ActionSearch& s = *levels[depth]; // unique_ptr: growing keeps the levels in place
+        s.reset(mv);
+        ++depth;
+        return s;
+    }
+    void pop() { --depth; }
+
+private:
+    std::vector<std::unique_ptr<ActionSearch>> levels;
+    std::size_t                                depth = 0;
+};
+
+thread_local SearchStack searchStack;
+
+// One level of searchStack, reset to mv, for the lifetime of the object.
+class StackedSearch {
+public:
+    explicit StackedSearch(Multiverse& mv) : s(searchStack.push(mv)) { }
+    ~StackedSearch() { searchStack.pop(); }
+    StackedSearch(const StackedSearch&)            = delete;
+    StackedSearch& operator=(const StackedSearch&) = delete;
+    ActionSearch*  operator->() { return &s; }
+
+private:
+    ActionSearch& s;
+};
+
+} // namespace
+
+std::uint64_t perft(Multiverse& mv, int depth) {
+    if (depth <= 0) return 1;
+    StackedSearch s(mv);
+    if (depth == 1) return s->count();
+    std::uint64_t total = 0;
+    // The visitor runs with the action made on mv.
+    s->for_each([&](std::span<const Move>) {
+        total += perft(mv, depth - 1);
+        return true;
+    });
+    return total;
+}
+
 std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap) {
-    ActionSearch s(mv);
-    return s.count(cap);
+    StackedSearch s(mv);
+    return s->count(cap);
 }
 
 bool exists_legal_action(Multiverse& mv) {
-    ActionSearch s(mv);
-    return s.exists();
+    StackedSearch s(mv);
+    return s->exists();
 }
 
 Verdict verdict(Multiverse& mv) {
     if (exists_legal_action(mv)) return Verdict::Ongoing;
     return in_check_at_turn_start(mv) ? Verdict::Checkmate : Verdict::Stalemate;
-}
-
-std::uint64_t perft(Multiverse& mv, int depth) {
-    if (depth <= 0) return 1;
-    ActionSearch s(mv);
-    if (depth == 1) return s.count();
-    std::uint64_t total = 0;
-    // The visitor runs with the action made on mv.
-    s.for_each([&](std::span<const Move>) {
-        total += perft(mv, depth - 1);
-        return true;
-    });
-    return total;
 }
 
 } // namespace fived::movegen

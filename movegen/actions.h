@@ -20,7 +20,6 @@
 // by arrival ℓ (ascending for White, descending for Black), then branching jumps in order.
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -37,16 +36,35 @@ enum class Verdict {
     Stalemate
 };
 
+// A search is reusable: reset() re-initialises it for another position and keeps the capacity
+// of every buffer, so a search kept per ply (or per thread) allocates nothing once it has seen
+// positions as large as the current one (STYLE.md §2.5). Constructing one per position works
+// too, but allocates its tables each time.
 class ActionSearch {
 public:
-    // Searches the actions of the side to move of mv (mv is used for make/unmake and restored).
+    // An idle search: reset() it before enumerating. Allocates nothing.
+    ActionSearch() = default;
+    // Convenience: a search reset() to mv.
+    explicit ActionSearch(Multiverse& mv, bool reference = false);
+    // Not copyable (its buffers are large and no caller needs a copy); movable, for containers.
+    ActionSearch(const ActionSearch&)            = delete;
+    ActionSearch& operator=(const ActionSearch&) = delete;
+    ActionSearch(ActionSearch&&)                 = default;
+    ActionSearch& operator=(ActionSearch&&)      = default;
+
+    // Prepares a search of the actions of the side to move of mv (mv is used for make/unmake
+    // and restored; it must outlive the enumeration). Generates and filters the moves of every
+    // playable board. Clears nodes() and aborted(); keeps the node limit.
     // reference: for tests, use the slow reference attack test (royal_attacked_reference) at
     // every node instead of the incremental one.
-    explicit ActionSearch(Multiverse& mv, bool reference = false);
+    void reset(Multiverse& mv, bool reference = false);
 
     // Calls visit(action) for each legal action; stops when visit returns false.
     // visit runs with the action made on the multiverse: it may search on from there (make and
-    // unmake further moves) but must leave the multiverse as it found it.
+    // unmake further moves) but must leave the multiverse as it found it. It must not use this
+    // search (use another one, e.g. the next ply's). May be called again while mv is at the same
+    // position: it enumerates the same actions (nodes() and the node limit count across calls
+    // until the next reset()).
     // Returns false iff stopped by the visitor.
     bool          for_each(absl::FunctionRef<bool(std::span<const Move>)> visit);
     std::uint64_t count(std::uint64_t cap = UINT64_MAX);
@@ -76,6 +94,7 @@ private:
     bool arrive();
     bool emit(std::span<const Move> branching);
     bool attacked_after(const MoveUndo& u, AttackInfo* info = nullptr) const;
+    int  descend(std::size_t i);
     // Conflict sets: one row of bits (DFS positions) per depth.
     std::uint64_t* row(std::size_t i) { return confWords.data() + i * words; }
     static void    set_bit(std::uint64_t* r, int b) {
@@ -92,10 +111,20 @@ private:
     bool present_passed() const;
     bool present_feasible(std::size_t i) const;
 
-    Multiverse&               mv;
+    // One playable timeline while the DFS order is chosen (reset() step 2).
+    struct Row {
+        int         l;
+        bool        mandatory;
+        std::size_t begin, end; // into allMoves
+        int         options;    // number of ways to decide it (pass, and each kind of each move)
+    };
+
+    Multiverse*               mv             = nullptr;
     bool                      referenceCheck = false;
-    Color                     us;
-    int                       presentV;
+    Color                     us             = WHITE;
+    int                       presentV       = 0;
+    std::vector<Row>          rows;     // scratch of reset()
+    std::vector<Move>         gen;      // scratch of reset(): one board's pseudo-legal moves
     std::vector<int>          playable; // playable timelines, in DFS order
     std::vector<std::uint8_t> mandatory;
     std::vector<std::size_t>  moveBegin, moveEnd; // per playable timeline, into allMoves
@@ -133,10 +162,13 @@ private:
     std::vector<Move>          order;  // the arrivals made so far, in order
     std::vector<MoveUndo>      undoStack;
     std::uint64_t              nodes_ = 0;
-    std::optional<absl::FunctionRef<bool(std::span<const Move>)>> visitor;
+    // The visitor of the running for_each() (it lives on for_each's frame).
+    const absl::FunctionRef<bool(std::span<const Move>)>* visitor = nullptr;
 };
 
-// Convenience wrappers.
+// Convenience wrappers. Each takes a search from a per-thread stack with one level per nesting
+// depth, so they may be called from inside the visitor of another search (perft calls itself
+// there). After warm-up they allocate nothing.
 std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap = UINT64_MAX);
 bool          exists_legal_action(Multiverse& mv);
 Verdict       verdict(Multiverse& mv);

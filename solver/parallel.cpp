@@ -32,6 +32,7 @@ struct Solver::Impl {
     std::unique_ptr<SearcherPool>    pool;
     std::unique_ptr<tbb::task_arena> arena;
     Searcher*                        master = nullptr;
+    movegen::ActionSearch            actions; // legal_actions(), reused
     Clock::time_point                start;
     bool                             ttOk = true;
 
@@ -227,6 +228,53 @@ struct Solver::Impl {
         master->enter_path(path);
         return int(path.size());
     }
+
+    // Runs f in the arena, with the watcher, and flushes the master's node count.
+    template <class F>
+    void run(F&& f) {
+        start_watch();
+        arena->execute(f);
+        master->flush_nodes();
+        stop_watch();
+    }
+
+    // The actions at the position reached by path whose child is decided the wanted way, in
+    // standard order, at most max: attacker to move, those mating within bound (the defender
+    // node after them is lost within bound - 1); defender to move, those after which the
+    // attacker has no mate within bound (all of them if bound = 0). False if a limit stopped it.
+    bool select(std::span<const std::vector<Move>> path, bool attackerToMove, int bound,
+        std::vector<std::vector<Move>>& out, std::size_t max) {
+        const Value wanted = attackerToMove ? Value::YES : Value::NO;
+        bool        ok     = true;
+        run([&] {
+            const int p = enter(path);
+            if (!master->collect(p, false)) {
+                ok = false;
+            } else {
+                const ActionList& list = master->list(p);
+                for (std::size_t i = 0; i < list.size() && out.size() < max; ++i) {
+                    Value v = Value::NO; // a defender with bound 0: every defence refutes
+                    if (attackerToMove || bound > 0) {
+                        if (!master->make(p, i)) {
+                            master->unmake(p);
+                            ok = false;
+                            break;
+                        }
+                        v = attackerToMove ? master->defend(bound - 1, p + 1)
+                                           : master->attack(bound, p + 1);
+                        master->unmake(p);
+                    }
+                    if (v == Value::ABORT) {
+                        ok = false;
+                        break;
+                    }
+                    if (v == wanted) out.emplace_back(list.action(i).begin(), list.action(i).end());
+                }
+            }
+            master->leave_path(p);
+        });
+        return ok;
+    }
 };
 
 Solver::Solver(const Multiverse& root, const SolveOptions& opt) :
@@ -244,8 +292,7 @@ SolveResult Solver::solve() {
         res.error = "cannot allocate the transposition table";
         return res;
     }
-    s.start_watch();
-    s.arena->execute([&] {
+    s.run([&] {
         for (int n = std::max(s.opt.minMate, 1); n <= s.opt.maxMate; ++n) {
             s.depth.store(n);
             s.master->clear_killers();
@@ -298,8 +345,6 @@ SolveResult Solver::solve() {
         res.treeBuilt = ok;
         if (!ok && s.stopped()) res.result = Result::UNKNOWN;
     });
-    s.master->flush_nodes();
-    s.stop_watch();
     if (s.ctx->internalError.load()) {
         res.result = Result::UNKNOWN;
         res.error  = "internal: an action replay reached an unexpected position";
@@ -332,93 +377,31 @@ SolveResult Solver::solve() {
 
 bool Solver::mating_actions(std::span<const std::vector<Move>> path, int r,
     std::vector<std::vector<Move>>& out, std::size_t max) {
-    Impl& s  = *impl;
-    bool  ok = true;
-    s.start_watch();
-    s.arena->execute([&] {
-        const int p = s.enter(path);
-        if (!s.master->collect(p, false)) {
-            ok = false;
-        } else {
-            const ActionList& list = s.master->list(p);
-            for (std::size_t i = 0; i < list.size() && out.size() < max; ++i) {
-                if (!s.master->make(p, i)) {
-                    s.master->unmake(p);
-                    ok = false;
-                    break;
-                }
-                const Value v = s.master->defend(r - 1, p + 1);
-                s.master->unmake(p);
-                if (v == Value::ABORT) {
-                    ok = false;
-                    break;
-                }
-                if (v == Value::YES) out.emplace_back(list.action(i).begin(), list.action(i).end());
-            }
-        }
-        s.master->leave_path(p);
-    });
-    s.master->flush_nodes();
-    s.stop_watch();
-    return ok;
+    return impl->select(path, true, r, out, max);
 }
 
 bool Solver::refutations(std::span<const std::vector<Move>> path, int k,
     std::vector<std::vector<Move>>& out, std::size_t max) {
-    Impl& s  = *impl;
-    bool  ok = true;
-    s.start_watch();
-    s.arena->execute([&] {
-        const int p = s.enter(path);
-        if (!s.master->collect(p, false)) {
-            ok = false;
-        } else {
-            const ActionList& list = s.master->list(p);
-            for (std::size_t i = 0; i < list.size() && out.size() < max; ++i) {
-                Value v = Value::NO; // with k = 0 every defence refutes
-                if (k > 0) {
-                    if (!s.master->make(p, i)) {
-                        s.master->unmake(p);
-                        ok = false;
-                        break;
-                    }
-                    v = s.master->attack(k, p + 1);
-                    s.master->unmake(p);
-                }
-                if (v == Value::ABORT) {
-                    ok = false;
-                    break;
-                }
-                if (v == Value::NO) out.emplace_back(list.action(i).begin(), list.action(i).end());
-            }
-        }
-        s.master->leave_path(p);
-    });
-    s.master->flush_nodes();
-    s.stop_watch();
-    return ok;
+    return impl->select(path, false, k, out, max);
 }
 
 Value Solver::mate_within(std::span<const std::vector<Move>> path, int r) {
     Impl& s = *impl;
     Value v = Value::ABORT;
-    s.start_watch();
-    s.arena->execute([&] {
+    s.run([&] {
         const int p = s.enter(path);
         v           = s.master->attack(r, p);
         s.master->leave_path(p);
     });
-    s.master->flush_nodes();
-    s.stop_watch();
     return v;
 }
 
 void Solver::legal_actions(
     std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out) {
-    Impl&                 s = *impl;
-    const int             p = s.enter(path);
-    movegen::ActionSearch search(s.master->position());
-    search.for_each([&](std::span<const Move> a) {
+    Impl&     s = *impl;
+    const int p = s.enter(path);
+    s.actions.reset(s.master->position());
+    s.actions.for_each([&](std::span<const Move> a) {
         out.emplace_back(a.begin(), a.end());
         return true;
     });

@@ -68,10 +68,15 @@ void SearcherPool::release(Searcher* s) {
 
 Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     const auto n = std::size_t(ctx.maxPly + 2);
+    searches.resize(n);
     lists.resize(n);
     undos.resize(n);
     pathMoves.resize(n);
     killers.resize(2 * n);
+    // Room for the usual action (set_killer() copies into these and never swaps them, so each
+    // grows only to the largest action it held).
+    for (auto& k : killers)
+        k.reserve(16);
 }
 
 void Searcher::clear_killers() {
@@ -105,7 +110,7 @@ void Searcher::set_killer(int ply, std::span<const Move> a) {
     std::vector<Move>& k0 = killers[2 * std::size_t(ply)];
     std::vector<Move>& k1 = killers[2 * std::size_t(ply) + 1];
     if (same_action(a, k0)) return;
-    k1.swap(k0);
+    k1.assign(k0.begin(), k0.end());
     k0.assign(a.begin(), a.end());
 }
 
@@ -118,8 +123,9 @@ int Searcher::killer_score(int ply, std::span<const Move> a) const {
 bool Searcher::collect(int ply, bool withChecks) {
     ActionList& list = lists[std::size_t(ply)];
     list.clear();
-    bool                  aborted = false;
-    movegen::ActionSearch search(mv);
+    bool                   aborted = false;
+    movegen::ActionSearch& search  = searches[std::size_t(ply)];
+    search.reset(mv);
     search.for_each([&](std::span<const Move> a) {
         if (stopped()) {
             aborted = true;
@@ -242,30 +248,29 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
     };
     Key tested[3];
     int tried = 0;
+    // Both passes enumerate the same position: one search, reset once.
+    movegen::ActionSearch& search = searches[std::size_t(ply)];
+    search.reset(mv);
     if (anyHint) {
-        {
-            movegen::ActionSearch search(mv);
-            search.for_each([&](std::span<const Move> a) {
-                if (stopped()) {
-                    aborted = true;
-                    return false;
-                }
-                if (!isHint(a)) return true;
-                if (!count_node()) {
-                    aborted = true;
-                    return false;
-                }
-                tested[tried++] = mv.key();
-                return !mates(a) && tried < 3;
-            });
-        }
+        search.for_each([&](std::span<const Move> a) {
+            if (stopped()) {
+                aborted = true;
+                return false;
+            }
+            if (!isHint(a)) return true;
+            if (!count_node()) {
+                aborted = true;
+                return false;
+            }
+            tested[tried++] = mv.key();
+            return !mates(a) && tried < 3;
+        });
         if (aborted) return Value::ABORT;
         if (found) {
             ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
             return Value::YES;
         }
     }
-    movegen::ActionSearch search(mv);
     search.for_each([&](std::span<const Move> a) {
         if (stopped()) {
             aborted = true;

@@ -46,6 +46,7 @@
 #include <span>
 #include <vector>
 
+#include "movegen/actions.h"
 #include "movegen/multiverse.h"
 #include "solver/tt.h"
 
@@ -156,7 +157,10 @@ struct SearchContext {
 };
 
 // One search thread's state: its own multiverse (a fork of the root, kept at the root between
-// uses), per-ply buffers, killers and counters.
+// uses), per-ply buffers, killers and counters. Every per-ply buffer (action search, action list,
+// undo records, path, killers) is reused from node to node and keeps its capacity, so once the
+// searcher has seen nodes as large, a node allocates nothing (STYLE.md §2.5; the parallel split
+// itself allocates oneTBB tasks).
 class Searcher {
 public:
     Searcher(SearchContext& ctx);
@@ -218,6 +222,7 @@ private:
 
     SearchContext&                     ctx;
     Multiverse                         mv;
+    std::vector<movegen::ActionSearch> searches;  // per ply: the legal-action enumeration
     std::vector<ActionList>            lists;     // per ply
     std::vector<std::vector<MoveUndo>> undos;     // per ply: undo records of the made action
     std::vector<std::vector<Move>>     pathMoves; // per ply: the action made at that ply

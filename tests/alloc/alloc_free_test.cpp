@@ -1,31 +1,37 @@
-// STYLE.md §2.5: move generation and legal-action enumeration allocate nothing after warm-up.
+// STYLE.md §2.5: move generation, legal-action enumeration and search nodes allocate nothing
+// after warm-up.
 //
 // This executable replaces the global operator new/delete with counting versions. Each test
 // builds its positions (allocation is allowed there), runs the operation once to warm up the
-// caller-owned buffers, then runs it again and asserts that the counter did not move.
+// buffers it reuses, then runs it again and asserts that the counter did not move.
 //
 // The positions are embedded (built by deterministic play from built-in variants, with time
-// travel), so the test needs nothing from ../shared.
+// travel and up to six timelines; the solver's mate in 2 from a 5DFEN board), so the test needs
+// nothing from ../shared.
 //
-// Finding: ActionSearch keeps its tables and buffers in std::vector members, filled in its
-// constructor and grown during its first enumeration. A search that is reused (for_each / count
-// / exists again on the same ActionSearch) allocates nothing. But an ActionSearch is bound to one
-// position, and verdict(), count_legal_actions() and perft() construct a fresh one per call or per
-// node, so they allocate every time. Perft.AllocatesOnlyThroughTheSearchPerNode pins that down
-// (nothing else allocates); Perft.DISABLED_AllocationFreeAfterWarmUp states the goal and waits for
-// an API that lets a search (or its buffers) be reused across positions.
+// What is reused: an ActionSearch keeps its buffers across reset() (a new position) and across
+// enumerations; count_legal_actions(), exists_legal_action(), verdict() and perft() take their
+// search from a per-thread stack indexed by nesting depth; the solver's Searcher keeps one
+// ActionSearch, action list, undo list, path and killer pair per ply. What still allocates, and
+// is outside these tests: constructing a search/searcher/solver, the transposition table, the
+// solver's results (keys, solution tree, the proof check), and oneTBB tasks when a node splits.
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <new>
-#include <optional>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "movegen/actions.h"
+#include "movegen/fen_rows.h"
 #include "movegen/movegen.h"
 #include "movegen/variants.h"
+#include "solver/search.h"
+#include "solver/tt.h"
 
 namespace {
 std::atomic<std::uint64_t> g_allocations{0};
@@ -120,9 +126,12 @@ void play(Multiverse& mv, int plies, unsigned seed, std::vector<MoveUndo>& undo)
 struct Fixture {
     Multiverse            mv;
     std::vector<MoveUndo> undo;
+    int                   perftDepth; // the depth Perft.AllocationFreeAfterWarmUp runs (0: none)
 };
 
-// The positions every test runs on: built-in starts and positions after time travel.
+// The positions every test runs on: built-in starts and positions after time travel, with 1 to
+// 6 timelines (printed by FixturesHaveTimeTravel). The perft depths keep each perft below about
+// 10,000 leaves, or one count of at most 20,000 actions.
 std::vector<Fixture>& fixtures() {
     static std::vector<Fixture> f = [] {
         std::vector<Fixture> v;
@@ -130,17 +139,25 @@ std::vector<Fixture>& fixtures() {
             const char* variant;
             int         plies;
             unsigned    seed;
+            int         perftDepth;
         } specs[] = {
-            {"Standard", 0, 0},
-            {"Very Small - Open", 0, 0},
-            {"Standard - Turn Zero", 2, 0},
-            {"Standard", 6, 1},
-            {"Standard - Turn Zero", 5, 3},
-            {"Standard - Two Timelines", 3, 4},
-            {"Very Small - Open", 6, 5},
+            {"Standard", 0, 0, 3},                  // 1 timeline
+            {"Very Small - Open", 0, 0, 3},         // 1 timeline
+            {"Standard - Turn Zero", 2, 0, 2},      // 1 timeline
+            {"Standard", 6, 1, 0},                  // 5 timelines, 10^6+ actions
+            {"Standard - Turn Zero", 5, 3, 1},      // 3 timelines
+            {"Standard - Two Timelines", 3, 4, 0},  // 4 timelines, 857,196 actions
+            {"Very Small - Open", 6, 5, 1},         // 6 timelines, no legal action
+            {"Very Small - Open", 2, 6, 2},         // 1 timeline
+            {"Very Small - Open", 3, 7, 1},         // 2 timelines
+            {"Very Small - Open", 4, 8, 1},         // 2 timelines
+            {"Very Small - Open", 5, 9, 1},         // 3 timelines
+            {"Focused - Just Kings", 3, 11, 2},     // 2 timelines (a branching jump)
+            {"Focused - Just Kings", 5, 13, 0},     // 4 timelines
+            {"Misc - Timeline Fragments", 0, 0, 2}, // 2 timelines (even)
         };
         for (const auto& s : specs) {
-            Fixture fx{variant(s.variant), {}};
+            Fixture fx{variant(s.variant), {}, s.perftDepth};
             fx.undo.reserve(256);
             play(fx.mv, s.plies, s.seed, fx.undo);
             v.push_back(std::move(fx));
@@ -152,8 +169,13 @@ std::vector<Fixture>& fixtures() {
 
 TEST(AllocFree, FixturesHaveTimeTravel) {
     int maxTimelines = 0;
-    for (Fixture& f : fixtures())
-        maxTimelines = std::max(maxTimelines, f.mv.timeline_count());
+    for (Fixture& f : fixtures()) {
+        maxTimelines          = std::max(maxTimelines, f.mv.timeline_count());
+        const std::uint64_t n = count_legal_actions(f.mv, 20001);
+        std::printf("  %d timelines, present T%d: %s%llu legal actions\n", f.mv.timeline_count(),
+            f.mv.present_v() / 2, n > 20000 ? "over " : "",
+            static_cast<unsigned long long>(std::min<std::uint64_t>(n, 20000)));
+    }
     EXPECT_GE(maxTimelines, 3) << "the fixtures should contain multi-timeline positions";
 }
 
@@ -237,82 +259,253 @@ TEST(AllocFree, LegalActionEnumerationWithAReusedSearch) {
     EXPECT_GT(total, 0u);
 }
 
-// Allocations of a fresh ActionSearch: its constructor (the per-position tables) and its first
-// enumeration (the DFS buffers grow to their size). A second run allocates nothing.
-struct FreshSearchAllocations {
-    std::uint64_t ctor = 0, firstRun = 0, secondRun = 0;
-};
-FreshSearchAllocations fresh_search(Multiverse& mv) {
-    FreshSearchAllocations      r;
-    std::optional<ActionSearch> s;
-    r.ctor      = allocations_in([&] { s.emplace(mv); });
-    r.firstRun  = allocations_in([&] { (void)s->count(5000); });
-    r.secondRun = allocations_in([&] { (void)s->count(5000); });
-    return r;
-}
-
-// verdict(), count_legal_actions() and exists_legal_action() construct an ActionSearch per call,
-// so each call allocates (reported); nothing else in them does.
-TEST(AllocFree, ConvenienceWrappersAllocateOnlyThroughAFreshSearch) {
-    for (Fixture& f : fixtures()) {
-        (void)count_legal_actions(f.mv, 5000); // warm-up (lazily built tables, if any)
-        const FreshSearchAllocations a = fresh_search(f.mv);
-        EXPECT_EQ(a.secondRun, 0u);
-        EXPECT_EQ(
-            allocations_in([&] { (void)count_legal_actions(f.mv, 5000); }), a.ctor + a.firstRun);
-        std::printf("  %d timelines: ActionSearch constructor %llu allocations, first count() "
-                    "%llu, second count() %llu\n",
-            f.mv.timeline_count(), static_cast<unsigned long long>(a.ctor),
-            static_cast<unsigned long long>(a.firstRun),
-            static_cast<unsigned long long>(a.secondRun));
-    }
-}
-
-// perft() allocates only through the fresh ActionSearch it constructs at each interior node: its
-// allocations equal those of a fresh search at the root and at every child.
-TEST(Perft, AllocatesOnlyThroughTheSearchPerNode) {
-    int tested = 0;
-    for (Fixture& f : fixtures()) {
-        const std::uint64_t rootActions = count_legal_actions(f.mv, 301);
-        if (rootActions == 0 || rootActions > 300) continue; // keep perft(2) small and non-trivial
-        ++tested;
-        (void)perft(f.mv, 2); // warm-up
-        std::uint64_t expected = 0, children = 0;
-        expected += allocations_in([&] {
-            ActionSearch root(f.mv);
-            root.for_each([&](std::span<const Move>) {
-                ++children;
-                return true;
-            });
-        });
-        {
-            ActionSearch root(f.mv);
-            root.for_each([&](std::span<const Move>) {
-                const FreshSearchAllocations c = fresh_search(f.mv);
-                expected += c.ctor + c.firstRun;
-                return true;
+// The legal actions of every fixture counted by one search that is reset() from position to
+// position: the same counts as fresh searches, and no allocation once it has seen them all.
+TEST(AllocFree, OneSearchResetAcrossPositions) {
+    std::vector<std::uint64_t> expected;
+    for (Fixture& f : fixtures())
+        expected.push_back(ActionSearch(f.mv).count(20000));
+    std::vector<std::uint64_t> got(expected.size()), sizes(expected.size());
+    ActionSearch               s; // default-constructed: no position yet
+    auto                       run = [&](bool reverse) {
+        const std::size_t n = fixtures().size();
+        for (std::size_t k = 0; k < n; ++k) {
+            const std::size_t i = reverse ? n - 1 - k : k;
+            s.reset(fixtures()[i].mv);
+            got[i] = s.count(20000);
+            (void)s.exists();
+            std::uint64_t seen = 0;
+            sizes[i]           = 0;
+            s.for_each([&](std::span<const Move> a) {
+                sizes[i] += a.size();
+                return ++seen < 20000;
             });
         }
-        std::uint64_t       nodes       = 0;
-        const std::uint64_t perftAllocs = allocations_in([&] { nodes = perft(f.mv, 2); });
-        EXPECT_EQ(perftAllocs, expected) << "perft(2) allocates outside its ActionSearch objects";
-        EXPECT_GT(nodes, 0u);
-        std::printf("  %d timelines: perft(2) = %llu, %llu allocations at %llu interior nodes\n",
-            f.mv.timeline_count(), static_cast<unsigned long long>(nodes),
-            static_cast<unsigned long long>(perftAllocs),
-            static_cast<unsigned long long>(children + 1));
-    }
-    EXPECT_GE(tested, 2);
+    };
+    run(false); // warm-up
+    EXPECT_EQ(got, expected);
+    const std::uint64_t n = allocations_in([&] {
+        run(false);
+        run(true); // the order of positions does not matter once the buffers are large enough
+    });
+    EXPECT_EQ(n, 0u) << "reset/count/exists/for_each allocated " << n << " times after warm-up";
+    EXPECT_EQ(got, expected);
 }
 
-// The STYLE.md §2.5 goal. Disabled: perft() constructs an ActionSearch per node (see above).
-TEST(Perft, DISABLED_AllocationFreeAfterWarmUp) {
+// count_legal_actions(), exists_legal_action() and verdict() on every fixture.
+TEST(AllocFree, ConvenienceWrappersAfterWarmUp) {
+    std::uint64_t sum = 0;
+    auto          run = [&] {
+        sum = 0;
+        for (Fixture& f : fixtures()) {
+            sum += count_legal_actions(f.mv, 20000);
+            sum += exists_legal_action(f.mv) ? 1 : 0;
+            sum += std::uint64_t(verdict(f.mv)) << 32;
+        }
+    };
+    run();
+    const std::uint64_t first = sum;
+    const std::uint64_t n     = allocations_in(run);
+    EXPECT_EQ(n, 0u) << "the wrappers allocated " << n << " times after warm-up";
+    EXPECT_EQ(sum, first);
+    EXPECT_GT(sum, 0u);
+}
+
+// The wrappers called from inside the visitor of a reused search (as the solver's mate test and
+// perft do): each call takes the next level of the per-thread stack, so the outer enumeration is
+// undisturbed. The nested answers equal those of fresh searches. The first 30 actions of each
+// fixture (some replies take a full search to show there is no legal action).
+TEST(AllocFree, WrappersNestedInAVisitor) {
+    constexpr std::uint64_t PerPosition = 30;
+    auto                    nested      = [&](Multiverse& mv) {
+        return count_legal_actions(mv, 40) + (exists_legal_action(mv) ? 1000 : 0)
+            + (std::uint64_t(verdict(mv)) << 20);
+    };
+    // Reference: fresh searches throughout.
+    std::uint64_t expected = 0, outer = 0;
     for (Fixture& f : fixtures()) {
-        if (count_legal_actions(f.mv, 301) > 300) continue;
-        (void)perft(f.mv, 2);
-        EXPECT_EQ(allocations_in([&] { (void)perft(f.mv, 2); }), 0u);
+        if (f.perftDepth == 0) continue; // the largest positions: slow, and nothing new
+        std::uint64_t seen = 0;
+        ActionSearch(f.mv).for_each([&](std::span<const Move>) {
+            std::uint64_t c = ActionSearch(f.mv).count(40);
+            c += ActionSearch(f.mv).exists() ? 1000 : 0;
+            c += std::uint64_t(ActionSearch(f.mv).exists()
+                         ? Verdict::Ongoing
+                         : (in_check_at_turn_start(f.mv) ? Verdict::Checkmate : Verdict::Stalemate))
+                << 20;
+            expected += c;
+            return ++seen < PerPosition;
+        });
+        outer += seen;
     }
+    ActionSearch  s;
+    std::uint64_t sum = 0, visited = 0;
+    auto          run = [&] {
+        sum = visited = 0;
+        for (Fixture& f : fixtures()) {
+            if (f.perftDepth == 0) continue;
+            std::uint64_t seen = 0;
+            s.reset(f.mv);
+            s.for_each([&](std::span<const Move>) {
+                sum += nested(f.mv);
+                return ++seen < PerPosition;
+            });
+            visited += seen;
+        }
+    };
+    run();
+    const std::uint64_t n = allocations_in(run);
+    EXPECT_EQ(n, 0u) << "nested wrappers allocated " << n << " times after warm-up";
+    EXPECT_EQ(sum, expected);
+    EXPECT_EQ(visited, outer);
+    EXPECT_GT(visited, 0u);
+}
+
+// perft with a fresh ActionSearch at every node: the reference for perft()'s counts.
+std::uint64_t perft_fresh(Multiverse& mv, int depth) {
+    if (depth <= 0) return 1;
+    ActionSearch s(mv);
+    if (depth == 1) return s.count();
+    std::uint64_t total = 0;
+    s.for_each([&](std::span<const Move>) {
+        total += perft_fresh(mv, depth - 1);
+        return true;
+    });
+    return total;
+}
+
+// The STYLE.md §2.5 goal: perft allocates nothing after warm-up (each fixture at its depth:
+// up to 3 on single-timeline starts, 2 on positions with two timelines, one after a branching
+// jump), and counts as perft with a fresh search at every node does.
+TEST(Perft, AllocationFreeAfterWarmUp) {
+    std::vector<Fixture*> runs;
+    int                   multiTimelineDepth2 = 0;
+    for (Fixture& f : fixtures())
+        if (f.perftDepth > 0) {
+            runs.push_back(&f);
+            multiTimelineDepth2 += f.perftDepth >= 2 && f.mv.timeline_count() > 1;
+        }
+    EXPECT_GE(multiTimelineDepth2, 2);
+    std::vector<std::uint64_t> expected, got(runs.size());
+    for (Fixture* f : runs)
+        expected.push_back(perft_fresh(f->mv, f->perftDepth));
+    auto run = [&] {
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            got[i] = perft(runs[i]->mv, runs[i]->perftDepth);
+    };
+    run(); // warm-up
+    const std::uint64_t n = allocations_in(run);
+    EXPECT_EQ(n, 0u) << "perft allocated " << n << " times after warm-up";
+    EXPECT_EQ(got, expected);
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        std::printf("  %d timelines: perft(%d) = %llu\n", runs[i]->mv.timeline_count(),
+            runs[i]->perftDepth, static_cast<unsigned long long>(got[i]));
 }
 
 } // namespace
 } // namespace fived::movegen
+
+// --- the solver's node loop ----------------------------------------------------------------------
+
+namespace fived::solver {
+namespace {
+
+using movegen::allocations_in;
+
+// Makes the physical move of the side to move from (fx, fy) to (tx, ty) on its only board.
+void play_physical(Multiverse& mv, int fx, int fy, int tx, int ty) {
+    std::vector<Move> moves;
+    movegen::generate_moves(mv, mv.to_move(), moves);
+    for (const Move& m : moves)
+        if (m.is_physical() && m.from.x() == fx && m.from.y() == fy && m.to.x() == tx
+            && m.to.y() == ty) {
+            MoveUndo u;
+            mv.make_move(m, u);
+            return;
+        }
+    ADD_FAILURE() << "no move from (" << fx << "," << fy << ") to (" << tx << "," << ty << ")";
+}
+
+// Rook Tactics II, an official in-game puzzle (as transcribed in adri326/5dchess-tools, MIT):
+// [6/5k/6/6/1R4/KR4:0:1:w] 1. Re2 / Kf4, then White mates in 2 (tests/solver/data).
+Multiverse rook_tactics_2() {
+    movegen::GameRules rules;
+    rules.width = rules.height = 6;
+    Multiverse            mv(rules);
+    movegen::FenGrid      grid;
+    movegen::FenRowsError ferr;
+    EXPECT_TRUE(movegen::parse_fen_rows("6/5k/6/6/1R4/KR4", 6, 6, grid, ferr)) << ferr.message;
+    std::string err;
+    EXPECT_TRUE(mv.add_initial_board(0, movegen::to_v(1, movegen::WHITE), grid, err)) << err;
+    EXPECT_TRUE(mv.finish_setup(err)) << err;
+    play_physical(mv, 1, 1, 4, 1); // Re2
+    play_physical(mv, 5, 4, 5, 3); // Kf4
+    return mv;
+}
+
+// Iterative deepening as Solver::solve() runs it, on one searcher, from an empty table: the
+// shortest mate length (0: none within maxMate, -1: aborted).
+int shortest_mate(TranspositionTable& tt, Searcher& s, int maxMate) {
+    tt.clear();
+    for (int n = 1; n <= maxMate; ++n) {
+        s.clear_killers();
+        tt.new_search();
+        const Value v = s.attack(n, 0);
+        if (v == Value::YES) return n;
+        if (v != Value::NO) return -1;
+    }
+    return 0;
+}
+
+// A 1-thread mate-in-2 search (iterative deepening 1, 2: attacker and defender nodes, the
+// table, killers, the r = 1 mate test with its nested exists_legal_action()) allocates nothing
+// the second time. Excluded, because they are not the node loop: constructing the table, the
+// context and the searcher (it forks the root), and what Solver::solve() does after the search
+// (the keys and the solution tree are returned in vectors; the proof check forks the root).
+// With several threads, splitting a node also allocates oneTBB tasks.
+TEST(SolverAllocFree, MateInTwoNodeLoopAfterWarmUp) {
+    const Multiverse   root = rook_tactics_2();
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize_mb(4));
+    SearchContext ctx(tt, root, 4 * 2 + 4); // Solver's depth for maxMate 2
+    Searcher      s(ctx);
+    ASSERT_EQ(shortest_mate(tt, s, 2), 2); // warm-up
+    const std::uint64_t nodes = s.nodes();
+    int                 mate  = 0;
+    const std::uint64_t n     = allocations_in([&] { mate = shortest_mate(tt, s, 2); });
+    EXPECT_EQ(n, 0u) << "the search allocated " << n << " times after warm-up";
+    EXPECT_EQ(mate, 2);
+    EXPECT_EQ(s.nodes() - nodes, nodes) << "the second run should search the same tree";
+    std::printf("  mate in 2: %llu nodes per run\n", static_cast<unsigned long long>(nodes));
+}
+
+// The mate-in-1 test (attacker node, r = 1) on the multi-timeline fixtures with at most 500
+// actions: every action of the side to move, each tested for check and, if checking, for a
+// legal reply.
+TEST(SolverAllocFree, MateInOneOnSeveralTimelines) {
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize_mb(4));
+    std::vector<std::unique_ptr<SearchContext>> contexts;
+    std::vector<std::unique_ptr<Searcher>>      searchers;
+    for (movegen::Fixture& f : movegen::fixtures()) {
+        if (f.mv.timeline_count() < 2 || movegen::count_legal_actions(f.mv, 501) > 500) continue;
+        contexts.push_back(std::make_unique<SearchContext>(tt, f.mv, 8));
+        searchers.push_back(std::make_unique<Searcher>(*contexts.back()));
+    }
+    ASSERT_FALSE(searchers.empty());
+    std::vector<int> mates(searchers.size());
+    auto             run = [&] {
+        for (std::size_t i = 0; i < searchers.size(); ++i)
+            mates[i] = shortest_mate(tt, *searchers[i], 1);
+    };
+    run(); // warm-up
+    const std::vector<int> first = mates;
+    const std::uint64_t    n     = allocations_in(run);
+    EXPECT_EQ(n, 0u) << "the mate-in-1 test allocated " << n << " times after warm-up";
+    EXPECT_EQ(mates, first);
+    for (int m : mates)
+        EXPECT_GE(m, 0);
+}
+
+} // namespace
+} // namespace fived::solver
