@@ -5,6 +5,7 @@
 #include <cassert>
 #include <memory>
 
+#include "movegen/hypercuboid.h"
 #include "movegen/movegen.h"
 
 namespace fived::movegen {
@@ -557,15 +558,35 @@ std::uint64_t perft(Multiverse& mv, int depth) {
     return total;
 }
 
+// The hypercuboid search behind exists_legal_action() and the sparse fallback of
+// count_legal_actions(): one per thread. Neither call runs a visitor that could call back into
+// these functions, so one instance per thread is never entered twice.
+thread_local HypercuboidSearch hypercuboid;
+
+// Counting is a depth-first enumeration, fastest where legal actions are dense. Where they are
+// sparse it can thrash (many nodes, few actions: wide or constrained positions); once it has
+// gone this many nodes without finding an action, the count restarts on the hypercuboid
+// enumeration, which cannot thrash. Both are exact, so the answer does not depend on the switch.
+constexpr std::uint64_t ThrashNodes = 100000;
+
 std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap) {
-    StackedSearch s(mv);
-    return s->count(cap);
+    if (cap == 0) return 0;
+    {
+        StackedSearch s(mv);
+        std::uint64_t n = 0;
+        s->set_node_limit(ThrashNodes);
+        s->for_each([&](std::span<const Move>) {
+            s->set_node_limit(s->nodes() + ThrashNodes);
+            return ++n < cap;
+        });
+        const bool thrashed = s->aborted();
+        s->set_node_limit(UINT64_MAX); // the level is shared with the other free functions
+        if (!thrashed) return n;
+    }
+    return hypercuboid.count(mv, cap);
 }
 
-bool exists_legal_action(Multiverse& mv) {
-    StackedSearch s(mv);
-    return s->exists();
-}
+bool exists_legal_action(Multiverse& mv) { return hypercuboid.exists(mv); }
 
 Verdict verdict(Multiverse& mv) {
     if (exists_legal_action(mv)) return Verdict::Ongoing;

@@ -169,6 +169,9 @@ private:
 // Convenience wrappers. Each takes a search from a per-thread stack with one level per nesting
 // depth, so they may be called from inside the visitor of another search (perft calls itself
 // there). After warm-up they allocate nothing.
+// count_legal_actions: depth-first enumeration, switching to the hypercuboid enumeration when
+// it thrashes (sparse positions). exists_legal_action and verdict: the hypercuboid search
+// (hypercuboid.h). All exact; all allocation-free after warm-up.
 std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap = UINT64_MAX);
 bool          exists_legal_action(Multiverse& mv);
 Verdict       verdict(Multiverse& mv);

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Times `fived solve` on every puzzle of ../shared/puzzles that claims a mate length.
+
+Usage: scripts/solve_times.py [--fived build/release/solver/fived] [--threads 1,2] [--repeat 3]
+
+For each file with a [Puzzle "mate-in-N"] header, runs `fived solve FILE --json --quiet
+--threads T` (the Puzzle header bounds the search) and prints the result, the mate length, the
+nodes and the best wall time of --repeat runs per thread count, then the speed-up of the last
+thread count over the first. Files marked `--lenient` are read leniently (third-party spelling).
+"""
+import argparse
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PUZZLES = ROOT.parent / "shared" / "puzzles"
+
+
+def run(fived, path, threads):
+    cmd = [fived, "solve", str(path), "--json", "--quiet", "--lenient", "--threads", str(threads)]
+    t0 = time.perf_counter()
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    wall = time.perf_counter() - t0
+    if out.returncode not in (0, 1):
+        return None, wall, out.stderr.strip()
+    return json.loads(out.stdout), wall, ""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--fived", default=str(ROOT / "build/release/solver/fived"))
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    threads = [int(t) for t in args.threads.split(",")]
+    if not PUZZLES.is_dir():
+        print(f"{PUZZLES} is absent", file=sys.stderr)
+        return 2
+    print(f"{'puzzle':40} {'claim':>6} {'result':>8} {'mate':>4} {'nodes':>9} "
+          + " ".join(f"{str(t) + ' thr s':>9}" for t in threads) + "  speed-up")
+    for path in sorted(PUZZLES.glob("*.5dpgn")):
+        m = re.search(r'\[Puzzle "mate-in-(\d+)"\]', path.read_text(errors="replace"))
+        if not m:
+            continue
+        best, res = {}, None
+        for t in threads:
+            for _ in range(args.repeat):
+                r, wall, err = run(args.fived, path, t)
+                if r is None:
+                    print(f"{path.stem}: error {err}", file=sys.stderr)
+                    break
+                res = r
+                best[t] = min(best.get(t, 1e9), r.get("time_ms", wall * 1000) / 1000)
+        if res is None:
+            continue
+        speed = best[threads[0]] / best[threads[-1]] if best.get(threads[-1]) else 0
+        print(f"{path.stem:40} {m.group(1):>6} {res['result']:>8} {str(res.get('mate_in')):>4} "
+              f"{res.get('nodes', 0):>9} " + " ".join(f"{best.get(t, 0):9.3f}" for t in threads)
+              + f"  {speed:5.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
