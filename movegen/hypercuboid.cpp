@@ -480,11 +480,11 @@ bool HypercuboidSearch::present_problem() {
 // arrivals in order. The slice: on every board of the attack's path that the action creates, the
 // entries that create that board with the same piece (or emptiness) on the path's square there.
 // Returns 1 for an attack (slice filled), 0 for none; the made moves stay made (see unmake_all).
-int HypercuboidSearch::make_and_check(bool branches) {
+int HypercuboidSearch::make_and_check(bool arrivals) {
     AttackInfo info;
     bool       attacked = false;
     auto       made_one = [&]() { return attacked_after(undo.back(), &info); };
-    if (!branches) {
+    if (!arrivals) {
         undo.clear();
         made.clear();
         for (int a = 0; a < tipAxes && !attacked; ++a) {

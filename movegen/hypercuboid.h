@@ -102,7 +102,7 @@ private:
     void slice_point();
     bool order_problem();
     bool present_problem();
-    int  make_and_check(bool branches);
+    int  make_and_check(bool arrivals);
     void unmake_all();
     bool active_with(int l, int created) const;
     int  new_timeline(int k) const { return us == WHITE ? maxL0 + 1 + k : minL0 - 1 - k; }
