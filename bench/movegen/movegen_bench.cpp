@@ -9,11 +9,12 @@
 //                            position of cwmtt-another and on ftxi-count-30134 (30,134);
 //  * BM_ExistsLegalAction    the mate test on every non-terminal position of those games;
 //  * BM_VerdictsCountsGames  verdict() of every position of the COUNTS.md games present in
-//                            ../shared/puzzles: total and per-position maximum. Each position runs
-//                            in a child process (CPU time measured there) with a wall-time limit
-//                            (FIVED_BENCH_VERDICT_LIMIT seconds, default 30), because some
-//                            verdicts take minutes today; positions over the limit are counted as
-//                            `over_limit` and enter the totals with the limit.
+//                            ../shared/puzzles: total and per-position maximum, in this process
+//                            (each position timed on its own, after one warm-up pass over all).
+//                            With FIVED_BENCH_VERDICT_FORK=1 each position runs in a child
+//                            process with a wall-time limit (FIVED_BENCH_VERDICT_LIMIT seconds,
+//                            default 30; over the limit: `over_limit`, counted with the limit),
+//                            for engines whose verdicts may not end.
 //
 // Positions come from ../shared/puzzles when it is present; otherwise from positions embedded
 // here (variant starts, own opening positions, and positions reached by deterministic play), and
@@ -354,11 +355,22 @@ void BM_VerdictsCountsGames(benchmark::State& state) {
     const double limit = env ? std::atof(env) : 30.0;
     double       total = 0, worst = 0;
     int          over = 0, under20ms = 0;
+    const bool   fork = std::getenv("FIVED_BENCH_VERDICT_FORK") != nullptr;
+    if (!fork)
+        for (Multiverse& mv : positions) // warm-up: the per-thread searches reach their size
+            benchmark::DoNotOptimize(movegen::verdict(mv));
     for (auto _ : state) {
         total = worst = 0;
         over = under20ms = 0;
         for (Multiverse& mv : positions) {
-            double s = timed_verdict(mv, limit);
+            double s;
+            if (fork) {
+                s = timed_verdict(mv, limit);
+            } else {
+                const auto t0 = std::chrono::steady_clock::now();
+                benchmark::DoNotOptimize(movegen::verdict(mv));
+                s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            }
             if (s < 0) {
                 ++over;
                 s = limit;
