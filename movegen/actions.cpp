@@ -563,11 +563,13 @@ std::uint64_t perft(Multiverse& mv, int depth) {
 // these functions, so one instance per thread is never entered twice.
 thread_local HypercuboidSearch hypercuboid;
 
-// Counting is a depth-first enumeration, fastest where legal actions are dense. Where they are
-// sparse it can thrash (many nodes, few actions: wide or constrained positions); once it has
-// gone this many nodes without finding an action, the count restarts on the hypercuboid
-// enumeration, which cannot thrash. Both are exact, so the answer does not depend on the switch.
-constexpr std::uint64_t ThrashNodes = 100000;
+// Counting is a depth-first enumeration, fastest where legal actions are dense (a few nodes per
+// action). Where they are sparse it can thrash (many nodes, few actions: wide or constrained
+// positions); once it has used more than ThrashNodes + ThrashNodesPerAction per action found,
+// the count restarts on the hypercuboid enumeration, which cannot thrash. Both are exact, so the
+// answer does not depend on the switch.
+constexpr std::uint64_t ThrashNodes          = 100000;
+constexpr std::uint64_t ThrashNodesPerAction = 2000;
 
 std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap) {
     if (cap == 0) return 0;
@@ -576,8 +578,9 @@ std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap) {
         std::uint64_t n = 0;
         s->set_node_limit(ThrashNodes);
         s->for_each([&](std::span<const Move>) {
-            s->set_node_limit(s->nodes() + ThrashNodes);
-            return ++n < cap;
+            ++n;
+            s->set_node_limit(ThrashNodes + n * ThrashNodesPerAction);
+            return n < cap;
         });
         const bool thrashed = s->aborted();
         s->set_node_limit(UINT64_MAX); // the level is shared with the other free functions

@@ -25,6 +25,7 @@
 
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
+#include "movegen/text.h"
 #include "notation/parser.h"
 #include "notation/reader.h"
 #include "notation/tree.h"
@@ -342,10 +343,7 @@ int cmd_verify(const VerifyCli& c) {
     }
     auto header = [&](std::string_view key) -> const std::string* {
         for (const auto& [k, v] : gt->headers)
-            if (k.size() == key.size()
-                && std::equal(k.begin(), k.end(), key.begin(),
-                    [](char x, char y) { return std::tolower(x) == std::tolower(y); }))
-                return &v;
+            if (movegen::iequals(k, key)) return &v;
         return nullptr;
     };
     // 1. The puzzle position: Prelude header, else Puzzle header, else the root.

@@ -7,6 +7,7 @@
 #include <tbb/task_group.h>
 
 #include "movegen/actions.h"
+#include "movegen/hypercuboid.h"
 #include "movegen/movegen.h"
 
 namespace fived::solver {
@@ -69,6 +70,7 @@ void SearcherPool::release(Searcher* s) {
 Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     const auto n = std::size_t(ctx.maxPly + 2);
     searches.resize(n);
+    hypercuboids.resize(n);
     lists.resize(n);
     undos.resize(n);
     pathMoves.resize(n);
@@ -125,8 +127,7 @@ bool Searcher::collect(int ply, bool withChecks) {
     list.clear();
     bool                   aborted = false;
     movegen::ActionSearch& search  = searches[std::size_t(ply)];
-    search.reset(mv);
-    search.for_each([&](std::span<const Move> a) {
+    auto                   add     = [&](std::span<const Move> a) {
         if (stopped()) {
             aborted = true;
             return false;
@@ -134,7 +135,23 @@ bool Searcher::collect(int ply, bool withChecks) {
         const bool check = withChecks && movegen::in_check_at_turn_start(mv);
         list.add(a, mv.key(), check);
         return true;
+    };
+    // The depth-first enumeration, unless it uses more than ThrashNodes + ThrashNodesPerAction
+    // per action found (sparse actions in a wide position; the same budget as
+    // movegen::count_legal_actions): then the hypercuboid enumeration, which cannot thrash,
+    // lists them instead (the same actions, in another order).
+    search.reset(mv);
+    search.set_node_limit(ThrashNodes);
+    search.for_each([&](std::span<const Move> a) {
+        search.set_node_limit(ThrashNodes + (list.size() + 1) * ThrashNodesPerAction);
+        return add(a);
     });
+    const bool thrashed = search.aborted() && !aborted;
+    search.set_node_limit(UINT64_MAX); // searches[ply] is shared with attack_last()
+    if (thrashed) {
+        list.clear();
+        hypercuboids[std::size_t(ply)].for_each(mv, add);
+    }
     return !aborted;
 }
 

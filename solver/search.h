@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "movegen/actions.h"
+#include "movegen/hypercuboid.h"
 #include "movegen/multiverse.h"
 #include "solver/tt.h"
 
@@ -220,15 +221,18 @@ private:
     void  set_killer(int ply, std::span<const Move> a);
     int   killer_score(int ply, std::span<const Move> a) const;
 
-    SearchContext&                     ctx;
-    Multiverse                         mv;
-    std::vector<movegen::ActionSearch> searches;  // per ply: the legal-action enumeration
-    std::vector<ActionList>            lists;     // per ply
-    std::vector<std::vector<MoveUndo>> undos;     // per ply: undo records of the made action
-    std::vector<std::vector<Move>>     pathMoves; // per ply: the action made at that ply
-    std::vector<std::vector<Move>>     killers;   // per ply, two slots: 2 * ply, 2 * ply + 1
-    std::uint64_t                      totalNodes = 0;
-    std::uint64_t                      unflushed  = 0;
+    SearchContext&                          ctx;
+    Multiverse                              mv;
+    std::vector<movegen::ActionSearch>      searches;     // per ply: the legal-action enumeration
+    std::vector<movegen::HypercuboidSearch> hypercuboids; // per ply: its fallback (collect())
+    static constexpr std::uint64_t          ThrashNodes          = 100000;
+    static constexpr std::uint64_t          ThrashNodesPerAction = 2000;
+    std::vector<ActionList>                 lists;     // per ply
+    std::vector<std::vector<MoveUndo>>      undos;     // per ply: undo records of the made action
+    std::vector<std::vector<Move>>          pathMoves; // per ply: the action made at that ply
+    std::vector<std::vector<Move>>          killers;   // per ply, two slots: 2 * ply, 2 * ply + 1
+    std::uint64_t                           totalNodes = 0;
+    std::uint64_t                           unflushed  = 0;
 };
 
 } // namespace fived::solver
