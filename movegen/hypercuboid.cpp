@@ -19,15 +19,15 @@ bool HypercuboidSearch::attacked_after(const MoveUndo& u, AttackInfo* info) cons
 // dropped when the axes are built: that attack does not depend on any other entry. Attacks
 // across boards are left to the search, which cuts them out by whole slices: testing every
 // entry up front costs more than the search itself on most positions.
+bool HypercuboidSearch::in_board_attack(const Board& b) const {
+    for (Bitboard r = b.royals(us); r; r &= r - 1)
+        if (attacked_on_board(b, mv->width(), mv->height(), std::countr_zero(r), ~us)) return true;
+    return false;
+}
+
 bool HypercuboidSearch::filtered(const MoveUndo& u) const {
-    auto in_board = [&](int l) {
-        const Board& b = mv->tip(l);
-        for (Bitboard r = b.royals(us); r; r &= r - 1)
-            if (attacked_on_board(b, mv->width(), mv->height(), std::countr_zero(r), ~us))
-                return true;
-        return false;
-    };
-    return in_board(u.timelineA) || (u.hasB && in_board(u.timelineB));
+    return in_board_attack(mv->tip(u.timelineA))
+        || (u.hasB && in_board_attack(mv->tip(u.timelineB)));
 }
 
 void HypercuboidSearch::add_entry(std::vector<Entry>& list, Entry e, const Board& b) {
@@ -62,7 +62,6 @@ bool HypercuboidSearch::build() {
         perAxis[std::size_t(a)].clear();
         perAxis[std::size_t(a)].push_back(Entry{}); // the pass, always entry 0
     }
-    const int W = m.width(), H = m.height();
     for (int l = minL0; l <= maxL0; ++l) {
         const int a = axisOf[std::size_t(l - minL0)];
         if (a < 0) continue;
@@ -119,10 +118,7 @@ bool HypercuboidSearch::build() {
             }
             // As a branching jump: drop it only for an attack within the new board itself,
             // which does not depend on the number the new timeline gets.
-            bool inBoard = false;
-            for (Bitboard r = arrival.royals(us); r && !inBoard; r &= r - 1)
-                inBoard = attacked_on_board(arrival, W, H, std::countr_zero(r), ~us);
-            if (!inBoard) {
+            if (!in_board_attack(arrival)) {
                 Entry e;
                 e.type    = E_BRANCH;
                 e.move    = mm;

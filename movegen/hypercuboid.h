@@ -121,6 +121,7 @@ private:
     void cut(std::size_t at, std::size_t i, std::uint64_t applied);
     bool attacked_after(const MoveUndo& u, AttackInfo* info) const;
     bool filtered(const MoveUndo& u) const;
+    bool in_board_attack(const Board& b) const;
 
     Multiverse*                     mv       = nullptr;
     Color                           us       = WHITE;
