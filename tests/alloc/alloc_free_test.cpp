@@ -32,6 +32,7 @@
 #include "movegen/variants.h"
 #include "solver/search.h"
 #include "solver/tt.h"
+#include "tests/movegen/variant_util.h"
 
 namespace {
 std::atomic<std::uint64_t> g_allocations{0};
@@ -88,14 +89,7 @@ std::uint64_t allocations_in(F&& f) {
     return g_allocations.load() - before;
 }
 
-Multiverse variant(const char* name) {
-    const VariantDef* v = find_variant(name);
-    EXPECT_NE(v, nullptr) << name;
-    Multiverse  mv(variant_rules(*v));
-    std::string err;
-    EXPECT_TRUE(setup_variant(*v, mv, err)) << err;
-    return mv;
-}
+Multiverse variant(const char* name) { return testing::variant_start(name); }
 
 // Plays `plies` actions from mv, deterministically: on even plies the first legal action with a
 // jump (if any), otherwise the (seed-th mod 50) legal action. Gives positions with several

@@ -14,18 +14,12 @@
 #include "movegen/hypercuboid.h"
 #include "movegen/movegen.h"
 #include "movegen/variants.h"
+#include "tests/movegen/variant_util.h"
 
 namespace fived::movegen {
 namespace {
 
-Multiverse make(const char* name) {
-    const VariantDef* v = find_variant(name);
-    EXPECT_NE(v, nullptr) << name;
-    Multiverse  mv(variant_rules(*v));
-    std::string err;
-    EXPECT_TRUE(setup_variant(*v, mv, err)) << err;
-    return mv;
-}
+Multiverse make(const char* name) { return testing::variant_start(name); }
 
 void play(Multiverse& mv, std::span<const Move> action, std::vector<MoveUndo>& undo) {
     for (const Move& m : action) {
