@@ -54,6 +54,7 @@ struct Solver::Impl {
             ctx->pnTable = &pnTable;
         }
         ctx->nodeLimit     = opt.nodeLimit;
+        ctx->actionLimit   = opt.actionLimit;
         ctx->splitDefender = opt.splitDefender;
         ctx->splitHeight   = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
         pool               = std::make_unique<SearcherPool>(*ctx);
@@ -349,6 +350,9 @@ SolveResult Solver::solve() {
         res.result = Result::UNKNOWN;
         res.error  = "internal: an action replay reached an unexpected position";
     }
+    if (s.ctx->actionLimitHit.load() && res.error.empty())
+        res.error = "a position has more than " + std::to_string(s.opt.actionLimit)
+            + " legal actions (--max-actions)";
     if (s.ctx->limitHit.load() && res.result != Result::MATE) {
         res.result   = Result::UNKNOWN;
         res.limitHit = true;

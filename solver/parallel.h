@@ -44,9 +44,10 @@ struct SolveOptions {
     int           maxMate       = 3; // bounds minMate..maxMate are searched, shortest first
     int           threads       = 1;
     std::size_t   hashMb        = 16;
-    std::size_t   ttClusters    = 0; // tests: exact cluster count, overrides hashMb
-    double        timeLimit     = 0; // seconds, 0 = none
-    std::uint64_t nodeLimit     = 0; // 0 = none
+    std::size_t   ttClusters    = 0;         // tests: exact cluster count, overrides hashMb
+    double        timeLimit     = 0;         // seconds, 0 = none
+    std::uint64_t nodeLimit     = 0;         // 0 = none
+    std::size_t   actionLimit   = 2'000'000; // most legal actions listed at one node, 0 = none
     bool          allKeys       = false;
     bool          buildTree     = true;
     bool          verifyTree    = true;  // re-check a mate tree without the table

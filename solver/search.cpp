@@ -4,6 +4,7 @@
 #include <cassert>
 #include <climits>
 
+#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
 #include "movegen/actions.h"
@@ -116,6 +117,18 @@ void Searcher::set_killer(int ply, std::span<const Move> a) {
     k0.assign(a.begin(), a.end());
 }
 
+void Searcher::copy_killers_from(const Searcher& other, int ply) {
+    for (std::size_t k = 2 * std::size_t(ply); k < killers.size(); ++k)
+        killers[k].assign(other.killers[k].begin(), other.killers[k].end());
+}
+
+void Searcher::merge_killers_from(const Searcher& other, int ply) {
+    for (std::size_t p = std::size_t(ply); 2 * p + 1 < killers.size(); ++p) {
+        const std::vector<Move>& k0 = other.killers[2 * p];
+        if (!k0.empty()) set_killer(int(p), k0);
+    }
+}
+
 int Searcher::killer_score(int ply, std::span<const Move> a) const {
     if (same_action(a, killers[2 * std::size_t(ply)])) return 2;
     if (same_action(a, killers[2 * std::size_t(ply) + 1])) return 1;
@@ -129,6 +142,13 @@ bool Searcher::collect(int ply, bool withChecks) {
     movegen::ActionSearch& search  = searches[std::size_t(ply)];
     auto                   add     = [&](std::span<const Move> a) {
         if (stopped()) {
+            aborted = true;
+            return false;
+        }
+        if (ctx.actionLimit && list.size() >= ctx.actionLimit) {
+            ctx.actionLimitHit.store(true, std::memory_order_relaxed);
+            ctx.limitHit.store(true, std::memory_order_relaxed);
+            ctx.stop.store(true, std::memory_order_relaxed);
             aborted = true;
             return false;
         }
@@ -265,11 +285,20 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
     };
     Key tested[3];
     int tried = 0;
-    // Both passes enumerate the same position: one search, reset once.
-    movegen::ActionSearch& search = searches[std::size_t(ply)];
+    // Both passes enumerate the same position: one search, reset once. Its node budget is the
+    // thrash budget of collect(), counted over both passes; once spent, the hypercuboid
+    // enumeration lists the actions instead (the same set, in another order).
+    movegen::ActionSearch& search  = searches[std::size_t(ply)];
+    std::uint64_t          visited = 0;
+    bool                   dfs     = true;
+    auto                   budget  = [&] {
+        if (dfs) search.set_node_limit(ThrashNodes + ++visited * ThrashNodesPerAction);
+    };
     search.reset(mv);
+    search.set_node_limit(ThrashNodes);
     if (anyHint) {
         search.for_each([&](std::span<const Move> a) {
+            budget();
             if (stopped()) {
                 aborted = true;
                 return false;
@@ -282,13 +311,9 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
             tested[tried++] = mv.key();
             return !mates(a) && tried < 3;
         });
-        if (aborted) return Value::ABORT;
-        if (found) {
-            ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
-            return Value::YES;
-        }
     }
-    search.for_each([&](std::span<const Move> a) {
+    auto rest = [&](std::span<const Move> a) {
+        budget();
         if (stopped()) {
             aborted = true;
             return false;
@@ -303,7 +328,12 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
             return false;
         }
         return !mates(a);
-    });
+    };
+    if (!aborted && !found && !search.aborted()) search.for_each(rest);
+    const bool thrashed = search.aborted() && !aborted && !found;
+    search.set_node_limit(UINT64_MAX); // searches[ply] is shared with collect()
+    dfs = false;
+    if (thrashed) hypercuboids[std::size_t(ply)].for_each(mv, rest);
     if (aborted) return Value::ABORT;
     if (found) {
         ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
@@ -444,48 +474,73 @@ Value Searcher::split(bool orNode, int bound, int ply, std::span<const std::uint
     std::atomic<bool>          decided{false};
     std::atomic<bool>          aborted{false};
     std::atomic<std::size_t>   finished{0};
+    std::atomic<std::size_t>   next{0};
     std::atomic<std::uint32_t> winner{0};
-    std::size_t                spawned = 0;
-    const Key                  key     = mv.key();
-    tbb::task_group            group;
+    std::size_t                pending = 0;
+    for (const std::uint32_t i : rest)
+        pending += list.ref(i).score != INT_MIN;
+    const Key       key = mv.key();
+    tbb::task_group group;
+    // The killers below this node are shared by its workers through this searcher's (idle while
+    // it waits): a child starts with them and merges what it learnt back, so the refutation one
+    // sibling found is tried first on the next, as in the serial search.
+    std::mutex killerMutex;
     // Explicit hand-offs (STYLE.md §2.12): TSan does not see oneTBB's own synchronisation, so
     // the parent publishes its state (path, list) with a release store that every task
     // acquires, and each task releases its work into `finished`/`decided`/`aborted`.
     std::atomic<bool> published{false};
     published.store(true, std::memory_order_release);
-    for (const std::uint32_t i : rest) {
-        if (list.ref(i).score == INT_MIN) continue;
-        ++spawned;
-        group.run([&, i] {
-            (void)published.load(std::memory_order_acquire);
-            if (decided.load(std::memory_order_acquire)) return;
-            Searcher*   s = ctx.pool->acquire();
+    // One worker per thread, each taking the next child in order. A task per child would be
+    // run last-in first-out by the thread that spawned them, that is, worst-ordered first: in a
+    // node that a late child decides, the speculative siblings are then the expensive ones.
+    auto worker = [&] {
+        (void)published.load(std::memory_order_acquire);
+        Searcher* s = nullptr;
+        for (;;) {
+            if (decided.load(std::memory_order_acquire) || stopped()) break;
+            const std::size_t pos = next.fetch_add(1, std::memory_order_relaxed);
+            if (pos >= rest.size()) break;
+            const std::uint32_t i = rest[pos];
+            if (list.ref(i).score == INT_MIN) continue;
+            if (!s) s = ctx.pool->acquire();
+            {
+                std::lock_guard lock(killerMutex);
+                s->copy_killers_from(*this, ply + 1);
+            }
             const Value v =
                 s->search_child(path(ply), list.action(i), list.ref(i).child, orNode, childBound);
-            ctx.pool->release(s);
+            {
+                std::lock_guard lock(killerMutex);
+                merge_killers_from(*s, ply + 1);
+            }
             if (v == decisive) {
                 if (!decided.exchange(true)) winner.store(i, std::memory_order_relaxed);
                 group.cancel();
-            } else if (v == Value::ABORT) {
-                aborted.store(true, std::memory_order_release);
-            } else {
-                finished.fetch_add(1, std::memory_order_release);
+                break;
             }
-        });
-    }
+            if (v == Value::ABORT) {
+                aborted.store(true, std::memory_order_release);
+                break;
+            }
+            finished.fetch_add(1, std::memory_order_release);
+        }
+        if (s) ctx.pool->release(s);
+    };
+    const std::size_t workers =
+        std::min<std::size_t>(pending, std::size_t(tbb::this_task_arena::max_concurrency()));
+    for (std::size_t w = 0; w < workers; ++w)
+        group.run(worker);
     group.wait();
     if (decided.load()) {
         const std::uint32_t i = winner.load();
-        if (orNode) {
-            set_killer(ply, list.action(i));
+        set_killer(ply, list.action(i));
+        if (orNode)
             ctx.tt.store_proof(key, bound, action_hint(list.ref(i).child), 1 << 10);
-        } else {
-            set_killer(ply, list.action(i));
+        else
             ctx.tt.store_disproof(key, bound, action_hint(list.ref(i).child), 1 << 10);
-        }
         return decisive;
     }
-    if (aborted.load() || finished.load() != spawned) return Value::ABORT;
+    if (aborted.load() || finished.load() != pending) return Value::ABORT;
     return orNode ? Value::NO : Value::YES;
 }
 

@@ -150,8 +150,12 @@ struct SearchContext {
     bool          splitDefender = false;
     SearcherPool* pool          = nullptr;
 
-    std::uint64_t              nodeLimit = 0; // 0 = none
-    std::atomic<std::uint64_t> nodes{0};      // flushed from the searchers
+    std::uint64_t nodeLimit = 0; // 0 = none
+    // Most legal actions a node may list (each costs about 100 bytes per searcher and ply);
+    // a node with more stops the search as a limit (actionLimitHit says so). 0 = none.
+    std::size_t                actionLimit = 0;
+    std::atomic<bool>          actionLimitHit{false};
+    std::atomic<std::uint64_t> nodes{0}; // flushed from the searchers
     std::atomic<bool>          stop{false};
     std::atomic<bool>          limitHit{false};
     std::atomic<bool>          internalError{false};
@@ -220,6 +224,10 @@ private:
     Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
     void  set_killer(int ply, std::span<const Move> a);
     int   killer_score(int ply, std::span<const Move> a) const;
+    // Killers of plies >= ply: replaced by another searcher's, or merged from them (their
+    // first slot becomes this one's first).
+    void copy_killers_from(const Searcher& other, int ply);
+    void merge_killers_from(const Searcher& other, int ply);
 
     SearchContext&                          ctx;
     Multiverse                              mv;
