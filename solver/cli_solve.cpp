@@ -45,17 +45,19 @@ using solver::SolutionNode;
 using solver::SolutionTree;
 
 struct SolveCli {
-    InputOptions  in;
-    int           mate    = 0; // 0 = from the Puzzle header, else 3
-    int           threads = 1;
-    std::size_t   hashMb  = 16;
-    double        time    = 0;
-    std::uint64_t nodes   = 0;
-    bool          json    = false;
-    bool          quiet   = false;
-    bool          allKeys = false;
-    std::size_t   group   = 12; // group defences at nodes with more than this many (0 = never)
-    std::string   algo    = "reference";
+    InputOptions       in;
+    int                mate       = 0; // 0 = from the Puzzle header, else 3
+    int                threads    = 1;
+    std::size_t        hashMb     = 16;
+    double             time       = 0;
+    std::uint64_t      nodes      = 0;
+    std::size_t        maxActions = solver::SolveOptions{}.actionLimit;
+    bool               json       = false;
+    bool               quiet      = false;
+    bool               allKeys    = false;
+    std::size_t        group = 12; // group defences at nodes with more than this many (0 = never)
+    std::string        algo  = "reference";
+    std::optional<int> at; // solve after this many main-line actions (negative: from the end)
 };
 
 // N of a `[Puzzle "mate-in-N"]` header, or 0.
@@ -242,18 +244,31 @@ nlohmann::json tree_json(const Multiverse& root, const SolutionTree& t) {
 int cmd_solve(const SolveCli& c) {
     auto game = load(c.in);
     if (!game) return ExitBadInput;
+    const int played = int(game->mainLine.size());
+    if (c.at) {
+        const int k = *c.at >= 0 ? *c.at : played + *c.at;
+        if (k < 0 || k > played) {
+            std::cerr << c.in.file << ": --at " << *c.at << ": the main line has " << played
+                      << " actions\n";
+            return ExitBadInput;
+        }
+        game->mainLine.resize(std::size_t(k));
+    }
     const Multiverse root = final_position(*game);
-    int              n    = c.mate ? c.mate : puzzle_mate(game->doc);
+    // The Puzzle header speaks of the final position only.
+    const bool atEnd = int(game->mainLine.size()) == played;
+    int        n     = c.mate ? c.mate : atEnd ? puzzle_mate(game->doc) : 0;
     if (n <= 0) n = 3;
     solver::SolveOptions o;
-    o.maxMate   = n;
-    o.threads   = c.threads;
-    o.hashMb    = c.hashMb;
-    o.timeLimit = c.time;
-    o.nodeLimit = c.nodes;
-    o.allKeys   = c.allKeys;
-    o.progress  = !c.quiet;
-    o.algorithm = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
+    o.maxMate     = n;
+    o.threads     = c.threads;
+    o.hashMb      = c.hashMb;
+    o.timeLimit   = c.time;
+    o.nodeLimit   = c.nodes;
+    o.actionLimit = c.maxActions;
+    o.allKeys     = c.allKeys;
+    o.progress    = !c.quiet;
+    o.algorithm   = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
     const solver::SolveResult r = solver::solve(root, o);
 
     Multiverse               printer = root.fork();
@@ -553,11 +568,17 @@ void register_solver_commands(CLI::App& app, int& exitCode) {
         ->add_option(
             "--mate", sc->mate, "longest mate searched (default: the Puzzle header, else 3)")
         ->check(CLI::Range(1, 60));
+    solve->add_option("--at", sc->at,
+        "solve the position after the first K actions of the main line instead of the final "
+        "one (negative K: |K| actions before the end)");
     solve->add_option("--threads", sc->threads, "search threads")->check(CLI::Range(1, 256));
     solve->add_option("--hash", sc->hashMb, "transposition table size in MB")
         ->check(CLI::Range(1, 1 << 20));
     solve->add_option("--time", sc->time, "time limit in seconds (then the result is unknown)");
     solve->add_option("--nodes", sc->nodes, "node limit (then the result is unknown)");
+    solve->add_option("--max-actions", sc->maxActions,
+        "most legal actions listed at one position (memory: about 100 bytes each); a position "
+        "with more makes the result unknown (0 = no limit)");
     solve->add_flag("--json", sc->json, "print one JSON object");
     solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
     solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");

@@ -201,6 +201,26 @@ TEST(Solver, NodeLimitGivesUnknown) {
     }
 }
 
+TEST(Solver, ActionLimitGivesUnknownWithItsReason) {
+    // The standard start has 20 actions: a limit of 10 listed actions stops the search at the
+    // first node it lists (mate in 2: the root), with the reason.
+    auto root = load_text("[Board \"Standard\"]\n[Mode \"5D\"]\n");
+    ASSERT_TRUE(root);
+    for (int t : {1, 2}) {
+        SolveOptions o      = options(2, t);
+        o.actionLimit       = 10;
+        const SolveResult r = solve(*root, o);
+        EXPECT_EQ(r.result, Result::UNKNOWN);
+        EXPECT_TRUE(r.limitHit);
+        EXPECT_NE(r.error.find("more than 10 legal actions"), std::string::npos) << r.error;
+        // 20 is enough for the root and every defender node of mate in 1 and 2.
+        o.actionLimit        = 20;
+        const SolveResult ok = solve(*root, o);
+        EXPECT_EQ(ok.result, Result::NO_MATE);
+        EXPECT_FALSE(ok.limitHit);
+    }
+}
+
 TEST(Solver, TimeLimitGivesUnknown) {
     auto root = load_text("[Board \"Standard\"]\n[Mode \"5D\"]\n");
     ASSERT_TRUE(root);
