@@ -25,7 +25,9 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
     aborted_        = false;
     rootAttacked    = false;
     deferredRewinds = 0;
+    shareCounter    = nullptr;
     rows.clear();
+    optionsAt.clear();
     playable.clear();
     mandatory.clear();
     moveBegin.clear();
@@ -97,6 +99,7 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
         posOf[std::size_t(r.l - minL0)] = int(playable.size());
         playable.push_back(r.l);
         mandatory.push_back(r.mandatory);
+        optionsAt.push_back(r.options);
         moveBegin.push_back(r.begin);
         moveEnd.push_back(r.end);
     }
@@ -166,10 +169,31 @@ bool ActionSearch::attacked_after(const MoveUndo& u, AttackInfo* info) const {
 
 bool ActionSearch::present_passed() const { return Color(mv->present_v() & 1) != us; }
 
+void ActionSearch::share(std::atomic<std::uint32_t>* counter, std::uint32_t units) {
+    shareCounter = counter;
+    shareAt      = 0;
+    double n     = 1;
+    while (shareAt + 1 < playable.size()) {
+        n *= std::max(optionsAt[shareAt], 1);
+        if (n >= units) break;
+        ++shareAt;
+    }
+}
+
+bool ActionSearch::claim() {
+    if (shareClaimed < shareUnit)
+        shareClaimed = shareCounter->fetch_add(1, std::memory_order_relaxed);
+    return shareClaimed == shareUnit++;
+}
+
 bool ActionSearch::for_each(absl::FunctionRef<bool(std::span<const Move>)> visit) {
     assert(mv && !visitor); // reset() first; not re-entrant
     // An attack standing before any move can never be removed (see the header).
     if (rootAttacked) return true;
+    shareUnit    = 0;
+    shareClaimed = -1;
+    // No playable board: the one (empty) action is a single share.
+    if (shareCounter && playable.empty() && !claim()) return true;
     visitor      = &visit;
     const bool r = dfs(0);
     visitor      = nullptr;
@@ -291,7 +315,9 @@ int ActionSearch::absorb(std::size_t i) {
         return 0;
     }
     const std::uint64_t* c = row(i + 1);
-    if (!test_bit(c, int(i)) && !alterable(i, c)) {
+    // Shared: the searches must meet the same subtrees at shareAt, so none backjumps there.
+    const bool shared = shareCounter && i <= shareAt;
+    if (!shared && !test_bit(c, int(i)) && !alterable(i, c)) {
         if (!confFull[i]) std::copy(c, c + words, conf);
         return 1;
     }
@@ -359,10 +385,12 @@ bool ActionSearch::dfs(std::size_t i) {
         confFull[i] = 1;
         return leaf();
     }
-    const int      p       = playable[i];
-    TimelineState& myState = state[std::size_t(p - minL0)];
+    const int      p        = playable[i];
+    TimelineState& myState  = state[std::size_t(p - minL0)];
+    const bool     claiming = shareCounter && i == shareAt;
     if (myState == RECEIVED) {
         // No decision here: the hop that landed on this board decided it.
+        if (claiming && !claim()) return true;
         if (!dfs(i + 1)) return false;
         std::copy(row(i + 1), row(i + 1) + words, conf);
         confFull[i] = confFull[i + 1];
@@ -372,7 +400,7 @@ bool ActionSearch::dfs(std::size_t i) {
 
     // 1. Pass (first on optional boards; on mandatory boards after the moves, since a passed
     //    mandatory board needs a rewind and is rarely part of a legal action).
-    if (!mandatory[i]) {
+    if (!mandatory[i] && (!claiming || claim())) {
         const int r = try_pass(i);
         if (r < 0) return false;
         if (r > 0) return true;
@@ -380,6 +408,7 @@ bool ActionSearch::dfs(std::size_t i) {
 
     // 2. Moves from this board.
     for (std::size_t k = moveBegin[i]; k < moveEnd[i]; ++k) {
+        if (claiming && !claim()) continue;
         const Move&        m     = allMoves[k];
         const std::uint8_t kinds = moveKinds[k];
         undoStack.emplace_back();
@@ -444,7 +473,7 @@ bool ActionSearch::dfs(std::size_t i) {
         }
         undoStack.pop_back();
     }
-    if (mandatory[i]) return try_pass(i) >= 0;
+    if (mandatory[i] && (!claiming || claim())) return try_pass(i) >= 0;
     return true;
 }
 

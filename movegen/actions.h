@@ -19,6 +19,7 @@
 // Actions are reported in the standard order of NOTATION.md §6: physical moves and hops sorted
 // by arrival ℓ (ascending for White, descending for Black), then branching jumps in order.
 
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -70,6 +71,15 @@ public:
     std::uint64_t count(std::uint64_t cap = UINT64_MAX);
     bool          exists();
 
+    // Shares one enumeration among several searches (threads): each search reset on the same
+    // position and given the same counter (starting at 0) enumerates a disjoint share of the
+    // actions, and together they enumerate each action exactly once, provided every one of them
+    // runs its for_each() to the end. The shares are subtrees of the DFS claimed from the
+    // counter as they are reached, at the first position where the DFS has at least `units`
+    // options (so that a share is small and the threads stay busy); above it the searches do
+    // not backjump, so they meet the same subtrees in the same order. Cleared by reset().
+    void share(std::atomic<std::uint32_t>* counter, std::uint32_t units);
+
     std::uint64_t nodes() const { return nodes_; }
     // Stops the search (as if the visitor had) once this many nodes were visited; aborted()
     // then tells that the enumeration is incomplete.
@@ -109,6 +119,7 @@ private:
     int  absorb(std::size_t i);
     int  try_pass(std::size_t i);
     bool present_passed() const;
+    bool claim(); // at the share position: is the next subtree this search's?
     bool present_feasible(std::size_t i) const;
 
     // One playable timeline while the DFS order is chosen (reset() step 2).
@@ -135,33 +146,38 @@ private:
         KIND_BRANCH   = 4, // a jump made as a branching jump (arrival deferred)
         KIND_REWIND   = 8, // a branching jump that may move the present back
     };
-    std::vector<std::uint8_t>  moveKinds;       // per allMoves entry: the viable ways to make it
-    std::vector<int>           lastHopSource;   // per DFS position: last position hopping onto it
-    std::vector<std::uint8_t>  rewindFrom;      // suffix: a rewinding jump is viable at ≥ i
-    std::vector<int>           passedMandatory; // DFS positions of passed mandatory boards
-    int                        deferredRewinds = 0;
-    std::vector<int>           posOf;         // DFS position of each timeline (ℓ - minL0), or -1
-    std::vector<std::uint8_t>  canMove;       // per position: has any move option
-    std::vector<int>           branchersFrom; // suffix: positions that can branch
-    std::vector<int>           minTargetFrom; // suffix: lowest v of a branching target
-    int                        whiteCreated = 0, blackCreated = 0;
-    std::size_t                words     = 1;
-    std::uint64_t              nodeLimit = UINT64_MAX;
-    bool                       aborted_  = false;
-    std::vector<std::uint64_t> confWords;
-    std::vector<std::uint8_t>  confFull;
-    std::vector<int>           receivedFrom; // per timeline: the position whose hop landed on it
-    bool                       rootAttacked = false;
-    std::vector<TimelineState> state;    // indexed by ℓ - mv.min_l() at the start
-    std::vector<int>           startEnd; // end v per timeline at the start (ℓ - minL0)
-    int                        minL0 = 0;
-    std::vector<Move>          others; // made moves that are not deferred, in DFS order
-    std::vector<Deferred>      deferred;
-    std::vector<Move>          out;    // the action handed to the visitor
-    std::vector<std::uint8_t>  placed; // deferred jumps already arrived, at the leaf
-    std::vector<Move>          order;  // the arrivals made so far, in order
-    std::vector<MoveUndo>      undoStack;
-    std::uint64_t              nodes_ = 0;
+    std::vector<std::uint8_t>   moveKinds;       // per allMoves entry: the viable ways to make it
+    std::vector<int>            lastHopSource;   // per DFS position: last position hopping onto it
+    std::vector<std::uint8_t>   rewindFrom;      // suffix: a rewinding jump is viable at ≥ i
+    std::vector<int>            passedMandatory; // DFS positions of passed mandatory boards
+    int                         deferredRewinds = 0;
+    std::vector<int>            posOf;         // DFS position of each timeline (ℓ - minL0), or -1
+    std::vector<std::uint8_t>   canMove;       // per position: has any move option
+    std::vector<int>            branchersFrom; // suffix: positions that can branch
+    std::vector<int>            minTargetFrom; // suffix: lowest v of a branching target
+    int                         whiteCreated = 0, blackCreated = 0;
+    std::size_t                 words     = 1;
+    std::uint64_t               nodeLimit = UINT64_MAX;
+    bool                        aborted_  = false;
+    std::vector<std::uint64_t>  confWords;
+    std::vector<std::uint8_t>   confFull;
+    std::vector<int>            receivedFrom; // per timeline: the position whose hop landed on it
+    bool                        rootAttacked = false;
+    std::vector<TimelineState>  state;    // indexed by ℓ - mv.min_l() at the start
+    std::vector<int>            startEnd; // end v per timeline at the start (ℓ - minL0)
+    int                         minL0 = 0;
+    std::vector<Move>           others; // made moves that are not deferred, in DFS order
+    std::vector<Deferred>       deferred;
+    std::vector<Move>           out;    // the action handed to the visitor
+    std::vector<std::uint8_t>   placed; // deferred jumps already arrived, at the leaf
+    std::vector<Move>           order;  // the arrivals made so far, in order
+    std::vector<MoveUndo>       undoStack;
+    std::uint64_t               nodes_ = 0;
+    std::vector<int>            optionsAt; // per DFS position: number of options (Row::options)
+    std::atomic<std::uint32_t>* shareCounter = nullptr; // share(): the shared claim counter
+    std::size_t                 shareAt      = 0;  // the DFS position whose options are claimed
+    std::int64_t                shareUnit    = 0;  // subtrees met at shareAt so far
+    std::int64_t                shareClaimed = -1; // the last subtree claimed
     // The visitor of the running for_each() (it lives on for_each's frame).
     const absl::FunctionRef<bool(std::span<const Move>)>* visitor = nullptr;
 };

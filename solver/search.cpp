@@ -329,8 +329,17 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
         }
         return !mates(a);
     };
-    if (!aborted && !found && !search.aborted()) search.for_each(rest);
-    const bool thrashed = search.aborted() && !aborted && !found;
+    bool ranOut = false; // a share of last_shared() spent its thrash budget
+    if (!aborted && !found && !search.aborted()) {
+        if (ctx.splitHeight > 0) {
+            const Value v = last_shared(ply, {tested, std::size_t(tried)}, winChild, ranOut);
+            aborted       = v == Value::ABORT;
+            found         = v == Value::YES;
+        } else {
+            search.for_each(rest);
+        }
+    }
+    const bool thrashed = (search.aborted() || ranOut) && !aborted && !found;
     search.set_node_limit(UINT64_MAX); // searches[ply] is shared with collect()
     dfs = false;
     if (thrashed) hypercuboids[std::size_t(ply)].for_each(mv, rest);
@@ -340,6 +349,70 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
         return Value::YES;
     }
     ctx.tt.store_disproof(key, 1, 0, totalNodes - nodes0 + 1);
+    return Value::NO;
+}
+
+// Pass 2 of attack_last() with threads: one task per thread, each on a leased searcher at this
+// node's position, enumerates a share of the actions (ActionSearch::share) and tests those not
+// in `tested`. The first mate cancels the others. Returns YES (winChild set, killer stored), NO
+// or ABORT; ranOut when a share spent its thrash budget (its actions were not all tested).
+Value Searcher::last_shared(int ply, std::span<const Key> tested, Key& winChild, bool& ranOut) {
+    std::atomic<std::uint32_t> counter{0};
+    std::atomic<bool>          found{false};
+    std::atomic<bool>          aborted{false};
+    std::atomic<bool>          exhausted{false};
+    std::atomic<Key>           win{0};
+    std::mutex                 killerMutex;
+    tbb::task_group            group;
+    const int                  parts = tbb::this_task_arena::max_concurrency();
+    // Explicit hand-offs for TSan, as in split().
+    std::atomic<bool> published{false};
+    published.store(true, std::memory_order_release);
+    auto task = [&] {
+        (void)published.load(std::memory_order_acquire);
+        if (found.load(std::memory_order_acquire)) return;
+        Searcher* s = ctx.pool->acquire();
+        s->enter_path(path(ply));
+        Multiverse&            pos    = s->mv;
+        movegen::ActionSearch& search = s->searches[std::size_t(ply)];
+        search.reset(pos);
+        search.share(&counter, std::uint32_t(8 * parts));
+        search.set_node_limit(ThrashNodes);
+        std::uint64_t visited = 0;
+        search.for_each([&](std::span<const Move> a) {
+            search.set_node_limit(ThrashNodes + ++visited * ThrashNodesPerAction);
+            if (found.load(std::memory_order_relaxed)) return false;
+            if (s->stopped() || !s->count_node()) {
+                aborted.store(true, std::memory_order_release);
+                return false;
+            }
+            const Key k = pos.key();
+            for (const Key t : tested)
+                if (t == k) return true; // tested in pass 1
+            if (!movegen::in_check_at_turn_start(pos) || movegen::exists_legal_action(pos))
+                return true;
+            if (!found.exchange(true)) {
+                win.store(k, std::memory_order_relaxed);
+                std::lock_guard lock(killerMutex);
+                set_killer(ply, a); // this searcher waits in group.wait(): only tasks touch it
+            }
+            group.cancel();
+            return false;
+        });
+        if (search.aborted()) exhausted.store(true, std::memory_order_release);
+        search.set_node_limit(UINT64_MAX);
+        s->leave_path(ply);
+        ctx.pool->release(s);
+    };
+    for (int p = 0; p < parts; ++p)
+        group.run(task);
+    const bool cancelled = group.wait() == tbb::task_group_status::canceled;
+    if (found.load()) {
+        winChild = win.load();
+        return Value::YES;
+    }
+    if (cancelled || aborted.load()) return Value::ABORT;
+    ranOut = exhausted.load();
     return Value::NO;
 }
 

@@ -220,6 +220,7 @@ private:
     bool  stopped();
     bool  count_node();
     Value attack_last(Key key, std::uint32_t hint, int ply);
+    Value last_shared(int ply, std::span<const Key> tested, Key& winChild, bool& ranOut);
     Value search_children(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
     void  set_killer(int ply, std::span<const Move> a);

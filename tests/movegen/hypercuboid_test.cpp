@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 
 #include "movegen/actions.h"
 #include "movegen/hypercuboid.h"
@@ -66,7 +67,7 @@ TEST(Hypercuboid, FoolsMateIsNotMateIn5D) {
 
 struct Tally {
     int positions = 0, none = 0, inCheck = 0, skipped = 0, maxTimelines = 0, witnessesChecked = 0,
-        enumerations = 0;
+        enumerations = 0, shared = 0;
 };
 
 // Both searches on mv; the witness must lead to a position key the enumeration reaches.
@@ -108,6 +109,26 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
             ASSERT_EQ(a.size(), b.size()) << where;
             ASSERT_EQ(a, b) << where;
             ++t.enumerations;
+            // A shared enumeration (ActionSearch::share): 2 or 3 searches, one after the other
+            // (one schedule among those threads give), list every action exactly once.
+            for (const int parts : {2, 3}) {
+                for (const std::uint32_t units : {1u, 5u, 64u}) {
+                    std::atomic<std::uint32_t> counter{0};
+                    std::vector<Key>           c;
+                    for (int p = 0; p < parts; ++p) {
+                        ActionSearch part(mv);
+                        part.share(&counter, units);
+                        part.for_each([&](std::span<const Move>) {
+                            c.push_back(mv.key());
+                            return true;
+                        });
+                        ASSERT_EQ(mv.key(), before) << where;
+                    }
+                    std::sort(c.begin(), c.end());
+                    ASSERT_EQ(c, a) << where << ": shared by " << parts << ", units " << units;
+                }
+            }
+            ++t.shared;
         }
     }
     ++t.positions;
@@ -186,6 +207,7 @@ TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
     EXPECT_GE(t.maxTimelines, 5);
     EXPECT_GT(t.witnessesChecked, 200);
     EXPECT_GT(t.enumerations, 200);
+    EXPECT_EQ(t.shared, t.enumerations);
     EXPECT_LT(t.skipped * 20, t.positions);
     std::printf("positions %d, no legal action %d, in check %d, skipped %d, witnesses %d, "
                 "enumerations %d, max timelines %d\n",
