@@ -26,6 +26,8 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
     rootAttacked    = false;
     deferredRewinds = 0;
     shareCounter    = nullptr;
+    unitBase        = 0;
+    unitPerAction   = 0;
     rows.clear();
     optionsAt.clear();
     playable.clear();
@@ -183,7 +185,9 @@ void ActionSearch::share(std::atomic<std::uint32_t>* counter, std::uint32_t unit
 bool ActionSearch::claim() {
     if (shareClaimed < shareUnit)
         shareClaimed = shareCounter->fetch_add(1, std::memory_order_relaxed);
-    return shareClaimed == shareUnit++;
+    const bool mine = shareClaimed == shareUnit++;
+    if (mine && unitBase) nodeLimit = nodes_ + unitBase;
+    return mine;
 }
 
 bool ActionSearch::for_each(absl::FunctionRef<bool(std::span<const Move>)> visit) {
@@ -370,7 +374,8 @@ int ActionSearch::descend(std::size_t i) {
 }
 
 bool ActionSearch::dfs(std::size_t i) {
-    if (++nodes_ > nodeLimit) {
+    // With unit budgets, the nodes above the subtrees (which every share walks) are not charged.
+    if (++nodes_ > nodeLimit && !(unitBase && i <= shareAt)) {
         aborted_ = true;
         return false;
     }
@@ -478,6 +483,7 @@ bool ActionSearch::dfs(std::size_t i) {
 }
 
 bool ActionSearch::emit(std::span<const Move> branching) {
+    if (unitBase) nodeLimit += unitPerAction;
     out = others;
     std::sort(out.begin(), out.end(), [&](const Move& a, const Move& b) {
         return us == WHITE ? a.to.l() < b.to.l() : a.to.l() > b.to.l();

@@ -79,6 +79,18 @@ public:
     // options (so that a share is small and the threads stay busy); above it the searches do
     // not backjump, so they meet the same subtrees in the same order. Cleared by reset().
     void share(std::atomic<std::uint32_t>* counter, std::uint32_t units);
+    // With share(): a node budget per subtree instead of the node limit. A claimed subtree may
+    // visit `base` nodes plus `perAction` per action it yields; one that needs more stops the
+    // enumeration (aborted(), and unit() names it). The subtrees and their budgets depend only
+    // on the position and `units`, not on which search claims them, so whether one runs out
+    // is the same for any number of searches.
+    void set_unit_budget(std::uint64_t base, std::uint64_t perAction) {
+        unitBase      = base;
+        unitPerAction = perAction;
+    }
+    // With share(): the index of the subtree being enumerated (subtrees are numbered in the
+    // order of the unshared enumeration, which they follow).
+    std::int64_t unit() const { return shareClaimed; }
 
     std::uint64_t nodes() const { return nodes_; }
     // Stops the search (as if the visitor had) once this many nodes were visited; aborted()
@@ -178,6 +190,7 @@ private:
     std::size_t                 shareAt      = 0;  // the DFS position whose options are claimed
     std::int64_t                shareUnit    = 0;  // subtrees met at shareAt so far
     std::int64_t                shareClaimed = -1; // the last subtree claimed
+    std::uint64_t               unitBase = 0, unitPerAction = 0; // set_unit_budget()
     // The visitor of the running for_each() (it lives on for_each's frame).
     const absl::FunctionRef<bool(std::span<const Move>)>* visitor = nullptr;
 };

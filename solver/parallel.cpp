@@ -1,5 +1,6 @@
 #include "solver/parallel.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -8,6 +9,7 @@
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include "movegen/actions.h"
 
@@ -224,6 +226,81 @@ struct Solver::Impl {
         return true;
     }
 
+    // The keys of a mate in 1 (attacker actions after which the defender is checkmated), in
+    // the order of the depth-first enumeration, which is the order of collect() when that does
+    // not thrash. The enumeration is shared among the threads (ActionSearch::share) in a fixed
+    // number of subtrees, each with its own thrash budget: the subtrees, and whether one runs
+    // out, do not depend on the thread count, and neither does the answer. STOPPED if stopped;
+    // RAN_OUT if a subtree that matters ran out (the caller then lists the actions with
+    // collect(), which falls back to the hypercuboid enumeration).
+    enum class Mate1Keys : std::uint8_t {
+        FOUND,
+        RAN_OUT,
+        STOPPED
+    };
+    Mate1Keys find_mate1_keys(SolveResult& res) {
+        struct Found {
+            std::int64_t      unit, seq;
+            std::vector<Move> action;
+        };
+        constexpr std::uint32_t    Units = 64;
+        std::vector<Found>         found;
+        std::mutex                 mutex;
+        std::atomic<std::uint32_t> counter{0};
+        std::atomic<std::int64_t>  best{INT64_MAX};   // !allKeys: the subtree of a key
+        std::atomic<std::int64_t>  ranOut{INT64_MAX}; // the first subtree that ran out
+        std::atomic<bool>          stopped{false};
+        auto                       task = [&] {
+            Searcher*             s   = pool->acquire();
+            Multiverse&           pos = s->position();
+            movegen::ActionSearch search(pos);
+            search.share(&counter, Units);
+            search.set_unit_budget(100000, 2000); // Searcher's thrash budget, per subtree
+            std::int64_t unit = -1, seq = 0;
+            search.for_each([&](std::span<const Move> a) {
+                if (ctx->stop.load(std::memory_order_relaxed)) {
+                    stopped.store(true);
+                    return false;
+                }
+                if (search.unit() != unit) {
+                    unit = search.unit();
+                    seq  = 0;
+                }
+                ++seq;
+                if (!opt.allKeys && unit > best.load()) return false; // a key comes earlier
+                if (!movegen::in_check_at_turn_start(pos) || movegen::exists_legal_action(pos))
+                    return true;
+                std::lock_guard lock(mutex);
+                found.push_back({unit, seq, {a.begin(), a.end()}});
+                if (opt.allKeys) return true;
+                std::int64_t b = best.load();
+                while (unit < b && !best.compare_exchange_weak(b, unit)) { }
+                return false;
+            });
+            if (search.aborted()) {
+                std::int64_t r = ranOut.load();
+                while (search.unit() < r && !ranOut.compare_exchange_weak(r, search.unit())) { }
+            }
+            pool->release(s);
+        };
+        tbb::task_group group;
+        for (int p = 0; p < tbb::this_task_arena::max_concurrency(); ++p)
+            group.run(task);
+        group.wait();
+        if (stopped.load()) return Mate1Keys::STOPPED;
+        std::sort(found.begin(), found.end(), [](const Found& x, const Found& y) {
+            return x.unit != y.unit ? x.unit < y.unit : x.seq < y.seq;
+        });
+        const std::int64_t out = ranOut.load();
+        if (opt.allKeys ? out != INT64_MAX : found.empty() || found.front().unit >= out)
+            return Mate1Keys::RAN_OUT;
+        for (Found& f : found) {
+            res.keys.push_back(std::move(f.action));
+            if (!opt.allKeys) break;
+        }
+        return Mate1Keys::FOUND;
+    }
+
     // Enters a path on the master searcher (inside the arena).
     int enter(std::span<const std::vector<Move>> path) {
         master->enter_path(path);
@@ -319,13 +396,22 @@ SolveResult Solver::solve() {
         if (s.opt.progress)
             std::fprintf(stderr, "depth %d: mate in %d (nodes %llu, %.2fs)\n", res.mateIn,
                 res.mateIn, static_cast<unsigned long long>(s.nodes()), s.elapsed());
-        // The keys, in standard order.
-        if (!s.master->collect(0, false)) {
+        // The keys, in standard order. Mate in 1: straight from the enumeration, without listing
+        // every action first (a wide position can have millions).
+        bool keysFound = false;
+        if (res.mateIn == 1) {
+            const Impl::Mate1Keys k = s.find_mate1_keys(res);
+            if (k == Impl::Mate1Keys::STOPPED) {
+                res.result = Result::UNKNOWN;
+                return;
+            }
+            keysFound = k == Impl::Mate1Keys::FOUND;
+        }
+        if (!keysFound && !s.master->collect(0, false)) {
             res.result = Result::UNKNOWN;
             return;
         }
-        const ActionList& list = s.master->list(0);
-        if (!s.find_keys(res, list)) {
+        if (!keysFound && !s.find_keys(res, s.master->list(0))) {
             res.result = Result::UNKNOWN;
             return;
         }

@@ -73,13 +73,35 @@ struct Walker {
     // Returns the attacker actions on the longest line below node.
     int walk(int node, bool attackerToMove) {
         const SolutionNode& n = tree.nodes[std::size_t(node)];
-        // 1. The legal actions here, as (key after the action, the action).
+        // 1. The legal actions here, as (key after the action, the action). At an attacker node
+        //    with answers only those are needed: the enumeration stops once it has met them all
+        //    (a wide position can have millions of actions).
         std::vector<std::pair<movegen::Key, std::vector<Move>>> legal;
+        std::vector<movegen::Key>                               wanted;
+        if (attackerToMove) {
+            std::vector<MoveUndo> u;
+            for (const int c : n.children) {
+                make(tree.nodes[std::size_t(c)].action, u);
+                wanted.push_back(mv.key());
+                unmake(u);
+            }
+        }
         {
+            std::size_t           left = wanted.size();
             movegen::ActionSearch search(mv);
             search.for_each([&](std::span<const Move> a) {
-                legal.emplace_back(mv.key(), std::vector<Move>(a.begin(), a.end()));
-                return true;
+                const movegen::Key k = mv.key();
+                if (!attackerToMove || n.children.empty()) {
+                    legal.emplace_back(k, std::vector<Move>(a.begin(), a.end()));
+                    return true;
+                }
+                if (std::find(wanted.begin(), wanted.end(), k) == wanted.end()) return true;
+                if (std::none_of(
+                        legal.begin(), legal.end(), [&](const auto& l) { return l.first == k; })) {
+                    legal.emplace_back(k, std::vector<Move>(a.begin(), a.end()));
+                    --left;
+                }
+                return left > 0;
             });
         }
         if (n.children.empty()) {

@@ -31,6 +31,19 @@ std::optional<Multiverse> load_text(const std::string& text, bool lenient = true
     return mv;
 }
 
+// The position `back` actions before the end of text's main line.
+std::optional<Multiverse> load_before_end(const std::string& text, std::size_t back) {
+    notation::ReadOptions opt;
+    opt.checkCaptureMark = opt.checkJumpIndicator = false;
+    notation::Diagnostic err;
+    auto                 g = notation::load_game(text, "test", opt, err);
+    if (!g || g->mainLine.size() < back) return std::nullopt;
+    Multiverse                     mv = g->start.fork();
+    std::vector<movegen::MoveUndo> undo;
+    notation::play_main_line(mv, *g, g->mainLine.size() - back, undo);
+    return mv;
+}
+
 std::optional<std::string> shared_puzzle(const std::string& id) {
     const std::filesystem::path p =
         std::filesystem::path(FIVED_SHARED_DIR) / "puzzles" / (id + ".5dpgn");
@@ -153,6 +166,46 @@ TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
             EXPECT_EQ(many.mateIn, one.mateIn) << e.id;
             EXPECT_EQ(many.keys, one.keys) << e.id;
             EXPECT_EQ(many.tree.nodes.size(), one.tree.nodes.size()) << e.id;
+        }
+    }
+}
+
+// Mate-in-1 keys come from a shared enumeration (Solver find_mate1_keys): the first key, and
+// the list of all keys, are the same for any thread count and are the checkmating actions in
+// enumeration order. Positions one action before a game's mate (wide ones included) where
+// ../shared is present, and the embedded mates in 1.
+TEST(Solver, MateInOneKeysDoNotDependOnThreads) {
+    std::vector<std::pair<std::string, Multiverse>> cases;
+    for (const Embedded& e : embedded())
+        if (e.mateIn == 1)
+            if (auto root = load_text(e.pgn)) cases.emplace_back(e.id, std::move(*root));
+    for (const char* id : {"cwmtt-standard", "cwmtt-futures", "slavrick-aquababyvssamet-6-12-2021",
+             "tools-dead-timeline", "cwmtt-test1"})
+        if (const auto text = shared_puzzle(id))
+            if (auto root = load_before_end(*text, 1)) cases.emplace_back(id, std::move(*root));
+    for (auto& [id, root] : cases) {
+        std::vector<std::string> mates; // in enumeration order
+        {
+            Multiverse            mv      = root.fork();
+            Multiverse            printer = root.fork();
+            movegen::ActionSearch search(mv);
+            search.for_each([&](std::span<const movegen::Move> a) {
+                if (movegen::in_check_at_turn_start(mv) && !movegen::exists_legal_action(mv))
+                    mates.push_back(notation::format_action(printer, a));
+                return true;
+            });
+        }
+        ASSERT_FALSE(mates.empty()) << id;
+        for (int t : {1, 2, 3}) {
+            SolveOptions      o   = options(1, t);
+            const SolveResult all = solve(root, o);
+            EXPECT_EQ(key_texts(root, all), mates) << id << " threads " << t;
+            o.allKeys             = false;
+            const SolveResult one = solve(root, o);
+            ASSERT_EQ(one.result, Result::MATE) << id;
+            EXPECT_TRUE(one.verified) << id;
+            EXPECT_EQ(key_texts(root, one), std::vector<std::string>{mates.front()})
+                << id << " threads " << t;
         }
     }
 }
