@@ -61,6 +61,8 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
         generate_board_moves(*mv, l, gen);
         Row row{l, mv->is_active(l) && mv->end_v(l) == presentV, allMoves.size(), 0, 1};
         for (const Move& mm : gen) {
+            if (!only_.empty() && std::find(only_.begin(), only_.end(), mm) == only_.end())
+                continue;
             MoveUndo     u;
             std::uint8_t kinds = 0;
             if (mm.is_physical()) {
@@ -155,6 +157,12 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
     whiteCreated = mv->max_l() - mv->init_max_l();
     blackCreated = mv->init_min_l() - mv->min_l();
     undoStack.reserve(4 * playable.size() + 8);
+}
+
+void ActionSearch::reset_only(Multiverse& m, std::span<const Move> only) {
+    only_ = only;
+    reset(m);
+    only_ = {};
 }
 
 bool ActionSearch::attacked_after(const MoveUndo& u, AttackInfo* info) const {

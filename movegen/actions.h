@@ -59,6 +59,11 @@ public:
     // reference: for tests, use the slow reference attack test (royal_attacked_reference) at
     // every node instead of the incremental one.
     void reset(Multiverse& mv, bool reference = false);
+    // reset() restricted to the given moves: the search then enumerates exactly the legal
+    // actions made of these moves only (legality is a property of the action, so an action is
+    // legal iff reset_only(mv, action) enumerates it): a legality test for one action without
+    // enumerating the position's others.
+    void reset_only(Multiverse& mv, std::span<const Move> only);
 
     // Calls visit(action) for each legal action; stops when visit returns false.
     // visit runs with the action made on the multiverse: it may search on from there (make and
@@ -186,6 +191,7 @@ private:
     std::vector<MoveUndo>       undoStack;
     std::uint64_t               nodes_ = 0;
     std::vector<int>            optionsAt; // per DFS position: number of options (Row::options)
+    std::span<const Move>       only_;     // reset_only(): the moves allowed, else empty
     std::atomic<std::uint32_t>* shareCounter = nullptr; // share(): the shared claim counter
     std::size_t                 shareAt      = 0;  // the DFS position whose options are claimed
     std::int64_t                shareUnit    = 0;  // subtrees met at shareAt so far

@@ -74,34 +74,30 @@ struct Walker {
     int walk(int node, bool attackerToMove) {
         const SolutionNode& n = tree.nodes[std::size_t(node)];
         // 1. The legal actions here, as (key after the action, the action). At an attacker node
-        //    with answers only those are needed: the enumeration stops once it has met them all
-        //    (a wide position can have millions of actions).
+        //    with answers, only the answers: each is looked for among the legal actions made of
+        //    its own moves (ActionSearch::reset_only), not among the position's others (a wide
+        //    position can have millions).
         std::vector<std::pair<movegen::Key, std::vector<Move>>> legal;
-        std::vector<movegen::Key>                               wanted;
-        if (attackerToMove) {
+        movegen::ActionSearch                                   search;
+        if (attackerToMove && !n.children.empty()) {
             std::vector<MoveUndo> u;
             for (const int c : n.children) {
-                make(tree.nodes[std::size_t(c)].action, u);
-                wanted.push_back(mv.key());
+                const std::vector<Move>& action = tree.nodes[std::size_t(c)].action;
+                make(action, u);
+                const movegen::Key wanted = mv.key();
                 unmake(u);
+                search.reset_only(mv, action);
+                search.for_each([&](std::span<const Move> a) {
+                    if (mv.key() != wanted) return true;
+                    legal.emplace_back(wanted, std::vector<Move>(a.begin(), a.end()));
+                    return false;
+                });
             }
-        }
-        {
-            std::size_t           left = wanted.size();
-            movegen::ActionSearch search(mv);
+        } else {
+            search.reset(mv);
             search.for_each([&](std::span<const Move> a) {
-                const movegen::Key k = mv.key();
-                if (!attackerToMove || n.children.empty()) {
-                    legal.emplace_back(k, std::vector<Move>(a.begin(), a.end()));
-                    return true;
-                }
-                if (std::find(wanted.begin(), wanted.end(), k) == wanted.end()) return true;
-                if (std::none_of(
-                        legal.begin(), legal.end(), [&](const auto& l) { return l.first == k; })) {
-                    legal.emplace_back(k, std::vector<Move>(a.begin(), a.end()));
-                    --left;
-                }
-                return left > 0;
+                legal.emplace_back(mv.key(), std::vector<Move>(a.begin(), a.end()));
+                return true;
             });
         }
         if (n.children.empty()) {
@@ -159,7 +155,7 @@ struct Walker {
             for (const std::vector<Move>* ans : mateAnswers) {
                 if (answered) break;
                 // The answer must be one of the legal actions after the defence; test it made.
-                movegen::ActionSearch search(mv);
+                search.reset_only(mv, *ans);
                 search.for_each([&](std::span<const Move> a) {
                     if (!std::equal(a.begin(), a.end(), ans->begin(), ans->end())) return true;
                     answered = checkmated();

@@ -67,7 +67,7 @@ TEST(Hypercuboid, FoolsMateIsNotMateIn5D) {
 
 struct Tally {
     int positions = 0, none = 0, inCheck = 0, skipped = 0, maxTimelines = 0, witnessesChecked = 0,
-        enumerations = 0, shared = 0;
+        enumerations = 0, shared = 0, restricted = 0;
 };
 
 // Both searches on mv; the witness must lead to a position key the enumeration reaches.
@@ -129,6 +129,33 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
                 }
             }
             ++t.shared;
+            // reset_only(action) enumerates the action itself, and only legal actions: a
+            // legality test for one action (check_proof uses it).
+            std::vector<std::vector<Move>> sample;
+            {
+                ActionSearch s2(mv);
+                s2.for_each([&](std::span<const Move> act) {
+                    sample.emplace_back(act.begin(), act.end());
+                    return sample.size() < 12;
+                });
+            }
+            for (const std::vector<Move>& act : sample) {
+                std::vector<MoveUndo> u;
+                play(mv, act, u);
+                const Key target = mv.key();
+                for (std::size_t j = u.size(); j-- > 0;)
+                    mv.unmake_move(u[j]);
+                ActionSearch only;
+                only.reset_only(mv, act);
+                bool met = false;
+                only.for_each([&](std::span<const Move>) {
+                    met |= mv.key() == target;
+                    EXPECT_TRUE(std::binary_search(a.begin(), a.end(), mv.key())) << where;
+                    return true;
+                });
+                ASSERT_TRUE(met) << where << ": reset_only lost a legal action";
+                ++t.restricted;
+            }
         }
     }
     ++t.positions;
@@ -208,6 +235,7 @@ TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
     EXPECT_GT(t.witnessesChecked, 200);
     EXPECT_GT(t.enumerations, 200);
     EXPECT_EQ(t.shared, t.enumerations);
+    EXPECT_GT(t.restricted, 1000);
     EXPECT_LT(t.skipped * 20, t.positions);
     std::printf("positions %d, no legal action %d, in check %d, skipped %d, witnesses %d, "
                 "enumerations %d, max timelines %d\n",
