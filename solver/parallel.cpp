@@ -147,6 +147,12 @@ struct Solver::Impl {
     }
 
     bool build_and(SolveResult& res, int node, int k, int ply) {
+        // A mate leaf is recognised by the existence test (hypercuboid) before any listing.
+        if (movegen::in_check_at_turn_start(master->position())
+            && !movegen::exists_legal_action(master->position())) {
+            res.tree.nodes[std::size_t(node)].mate = true;
+            return true;
+        }
         if (!master->collect(ply, false)) return false;
         const ActionList& list = master->list(ply);
         if (list.empty()) {
@@ -230,11 +236,13 @@ struct Solver::Impl {
     // the order of the depth-first enumeration, which is the order of collect() when that does
     // not thrash. The enumeration is shared among the threads (ActionSearch::share) in a fixed
     // number of subtrees, each with its own thrash budget: the subtrees, and whether one runs
-    // out, do not depend on the thread count, and neither does the answer. STOPPED if stopped;
-    // RAN_OUT if a subtree that matters ran out (the caller then lists the actions with
-    // collect(), which falls back to the hypercuboid enumeration).
+    // out, do not depend on the thread count, and neither does the answer. FOUND: res.keys
+    // set; NONE: no mate in 1; STOPPED if stopped (a limit); RAN_OUT if a subtree that matters
+    // ran out (the caller then searches and lists the actions with attack() and collect(),
+    // which fall back to the hypercuboid enumeration). Each tested action counts as a node.
     enum class Mate1Keys : std::uint8_t {
         FOUND,
+        NONE,
         RAN_OUT,
         STOPPED
     };
@@ -256,8 +264,16 @@ struct Solver::Impl {
             movegen::ActionSearch search(pos);
             search.share(&counter, Units);
             search.set_unit_budget(100000, 2000); // Searcher's thrash budget, per subtree
-            std::int64_t unit = -1, seq = 0;
+            std::int64_t  unit = -1, seq = 0;
+            std::uint64_t tested = 0;
             search.for_each([&](std::span<const Move> a) {
+                if ((++tested & 63) == 0) {
+                    const std::uint64_t total = ctx->nodes.fetch_add(64) + 64;
+                    if (ctx->nodeLimit && total > ctx->nodeLimit) {
+                        ctx->limitHit.store(true);
+                        ctx->stop.store(true);
+                    }
+                }
                 if (ctx->stop.load(std::memory_order_relaxed)) {
                     stopped.store(true);
                     return false;
@@ -277,6 +293,7 @@ struct Solver::Impl {
                 while (unit < b && !best.compare_exchange_weak(b, unit)) { }
                 return false;
             });
+            ctx->nodes.fetch_add(tested & 63);
             if (search.aborted()) {
                 std::int64_t r = ranOut.load();
                 while (search.unit() < r && !ranOut.compare_exchange_weak(r, search.unit())) { }
@@ -292,6 +309,7 @@ struct Solver::Impl {
             return x.unit != y.unit ? x.unit < y.unit : x.seq < y.seq;
         });
         const std::int64_t out = ranOut.load();
+        if (found.empty() && out == INT64_MAX) return Mate1Keys::NONE;
         if (opt.allKeys ? out != INT64_MAX : found.empty() || found.front().unit >= out)
             return Mate1Keys::RAN_OUT;
         for (Found& f : found) {
@@ -371,12 +389,24 @@ SolveResult Solver::solve() {
         return res;
     }
     s.run([&] {
+        bool keysFound = false; // by the mate-in-1 search at the root
         for (int n = std::max(s.opt.minMate, 1); n <= s.opt.maxMate; ++n) {
             s.depth.store(n);
             s.master->clear_killers();
             s.tt.new_search();
-            const Value v = s.opt.algorithm == Algorithm::DFPN ? s.master->dfpn_root(n)
-                                                               : s.master->attack(n, 0);
+            Value v = Value::ABORT;
+            // Mate in 1 at the root: the key search is the search (it stops at the first key
+            // unless every key is wanted), so the keys need no second enumeration.
+            const Impl::Mate1Keys k = n == 1 ? s.find_mate1_keys(res) : Impl::Mate1Keys::RAN_OUT;
+            if (k == Impl::Mate1Keys::STOPPED) {
+                v = Value::ABORT;
+            } else if (k == Impl::Mate1Keys::FOUND || k == Impl::Mate1Keys::NONE) {
+                keysFound = k == Impl::Mate1Keys::FOUND;
+                v         = keysFound ? Value::YES : Value::NO;
+            } else {
+                v = s.opt.algorithm == Algorithm::DFPN ? s.master->dfpn_root(n)
+                                                       : s.master->attack(n, 0);
+            }
             s.master->flush_nodes();
             if (v == Value::ABORT) break;
             if (v == Value::YES) {
@@ -398,15 +428,6 @@ SolveResult Solver::solve() {
                 res.mateIn, static_cast<unsigned long long>(s.nodes()), s.elapsed());
         // The keys, in standard order. Mate in 1: straight from the enumeration, without listing
         // every action first (a wide position can have millions).
-        bool keysFound = false;
-        if (res.mateIn == 1) {
-            const Impl::Mate1Keys k = s.find_mate1_keys(res);
-            if (k == Impl::Mate1Keys::STOPPED) {
-                res.result = Result::UNKNOWN;
-                return;
-            }
-            keysFound = k == Impl::Mate1Keys::FOUND;
-        }
         if (!keysFound && !s.master->collect(0, false)) {
             res.result = Result::UNKNOWN;
             return;

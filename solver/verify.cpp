@@ -93,7 +93,7 @@ struct Walker {
                     return false;
                 });
             }
-        } else {
+        } else if (!n.children.empty()) {
             search.reset(mv);
             search.for_each([&](std::span<const Move> a) {
                 legal.emplace_back(mv.key(), std::vector<Move>(a.begin(), a.end()));
@@ -106,9 +106,14 @@ struct Walker {
                     "the line ends with the attacker to move");
                 return 0;
             }
-            if (!legal.empty())
+            // A leaf only needs the number of legal actions: counted with the hypercuboid
+            // fallback where the depth-first enumeration thrashes (a mated wide position).
+            constexpr std::uint64_t Cap   = 1000;
+            const std::uint64_t     count = movegen::count_legal_actions(mv, Cap);
+            if (count > 0)
                 problem(ProofProblem::Kind::NOT_MATE, node, {},
-                    "the defender has " + std::to_string(legal.size()) + " legal action(s)");
+                    "the defender has " + std::string(count >= Cap ? "at least " : "")
+                        + std::to_string(count) + " legal action(s)");
             else if (!movegen::in_check_at_turn_start(mv))
                 problem(ProofProblem::Kind::NOT_MATE, node, {}, "stalemate");
             else
