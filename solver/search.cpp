@@ -329,15 +329,30 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
         }
         return !mates(a);
     };
-    bool ranOut = false; // a share of last_shared() spent its thrash budget
+    // With threads, a node with more than ShareAfter actions is handed to last_shared(), which
+    // starts over with every thread (the actions tested here are tested again): on a small
+    // node each thread's set-up would cost more than the node, and the threads have other work.
+    constexpr std::uint64_t ShareAfter = 256;
+    bool                    big        = false;
+    bool                    ranOut     = false; // a share of last_shared() spent its budget
     if (!aborted && !found && !search.aborted()) {
         if (ctx.splitHeight > 0) {
-            const Value v = last_shared(ply, {tested, std::size_t(tried)}, winChild, ranOut);
-            aborted       = v == Value::ABORT;
-            found         = v == Value::YES;
+            std::uint64_t n = 0;
+            search.for_each([&](std::span<const Move> a) {
+                if (++n > ShareAfter) {
+                    big = true;
+                    return false;
+                }
+                return rest(a);
+            });
         } else {
             search.for_each(rest);
         }
+    }
+    if (big && !aborted && !found) {
+        const Value v = last_shared(ply, {tested, std::size_t(tried)}, winChild, ranOut);
+        aborted       = v == Value::ABORT;
+        found         = v == Value::YES;
     }
     const bool thrashed = (search.aborted() || ranOut) && !aborted && !found;
     search.set_node_limit(UINT64_MAX); // searches[ply] is shared with collect()
