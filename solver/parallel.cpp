@@ -58,6 +58,7 @@ struct Solver::Impl {
         ctx->nodeLimit     = opt.nodeLimit;
         ctx->actionLimit   = opt.actionLimit;
         ctx->splitDefender = opt.splitDefender;
+        ctx->shareAfter    = opt.shareAfter;
         ctx->splitHeight   = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
         pool               = std::make_unique<SearcherPool>(*ctx);
         ctx->pool          = pool.get();

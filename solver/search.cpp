@@ -329,17 +329,17 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
         }
         return !mates(a);
     };
-    // With threads, a node with more than ShareAfter actions is handed to last_shared(), which
-    // starts over with every thread (the actions tested here are tested again): on a small
-    // node each thread's set-up would cost more than the node, and the threads have other work.
-    constexpr std::uint64_t ShareAfter = 256;
-    bool                    big        = false;
-    bool                    ranOut     = false; // a share of last_shared() spent its budget
+    // With threads, a node with more than ctx.shareAfter actions is handed to last_shared(),
+    // which starts over with every thread (the actions tested here are tested again): on a
+    // small node each thread's set-up would cost more than the node, and the threads have other
+    // work.
+    bool big    = false;
+    bool ranOut = false; // a share of last_shared() spent its budget
     if (!aborted && !found && !search.aborted()) {
         if (ctx.splitHeight > 0) {
             std::uint64_t n = 0;
             search.for_each([&](std::span<const Move> a) {
-                if (++n > ShareAfter) {
+                if (++n > ctx.shareAfter) {
                     big = true;
                     return false;
                 }

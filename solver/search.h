@@ -27,11 +27,13 @@
 //
 // Parallelism (STYLE.md §2.8) is in the same recursion: at an attacker node whose height
 // (plies left) reaches SearchContext::splitHeight the eldest child is searched serially and the
-// others are run as tasks of a tbb::task_group (Young Brothers Wait), each on a Searcher leased
-// from the pool (never thread_local). A task replays the path from the root on its own
-// multiverse. The first decisive child cancels the group. Defender nodes split only with
-// splitDefender (see there). The answer is exact whatever the schedule; only node counts and
-// table contents depend on it.
+// others by one worker per thread (tasks of a tbb::task_group), each taking the next child in
+// list order on a Searcher leased from the pool (never thread_local) and sharing the killers
+// below the node through the parent; a task replays the path from the root on its own
+// multiverse. The first decisive child cancels the group. An attacker node with r = 1 and more
+// than 256 actions is enumerated by every thread at once (ActionSearch::share). Defender nodes
+// split only with splitDefender (see there). The answer is exact whatever the schedule; only
+// node counts and table contents depend on it.
 //
 // df-pn (dfpn()) is the same AND/OR problem searched best-first by proof and disproof numbers
 // (Nagai 2002, ALGORITHMS.md E.4) with the bound as above; its leaves (r = 1, k = 0) are the
@@ -149,6 +151,8 @@ struct SearchContext {
     // brawn-tactics-2, no mate in 5, 2 threads: 29 s with, 1.2 s without; 1 thread 2.5 s).
     bool          splitDefender = false;
     SearcherPool* pool          = nullptr;
+    // Actions an r = 1 node tests alone before it is shared among the threads (threads > 1).
+    std::uint64_t shareAfter = 256;
 
     std::uint64_t nodeLimit = 0; // 0 = none
     // Most legal actions a node may list (each costs about 100 bytes per searcher and ply);

@@ -161,6 +161,7 @@ TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
             SolveOptions o         = options(e.bound, t);
             o.splitHeight          = 1; // split everywhere, to stress the parallel code
             o.splitDefender        = true;
+            o.shareAfter           = t == 2 ? 0 : 3; // share every r = 1 node among threads
             const SolveResult many = solve(*root, o);
             EXPECT_EQ(many.result, one.result) << e.id << " threads " << t;
             EXPECT_EQ(many.mateIn, one.mateIn) << e.id;
