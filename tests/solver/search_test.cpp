@@ -16,28 +16,17 @@ namespace {
 
 using movegen::Multiverse;
 
-std::optional<Multiverse> load_text(const std::string& text, bool lenient = true) {
+// The final position of text's main line, or the one `back` actions before it.
+std::optional<Multiverse> load_text(
+    const std::string& text, bool lenient = true, std::size_t back = 0) {
     notation::ReadOptions opt;
     if (lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
     notation::Diagnostic err;
     auto                 g = notation::load_game(text, "test", opt, err);
-    if (!g) {
-        ADD_FAILURE() << err.to_string();
+    if (!g || g->mainLine.size() < back) {
+        ADD_FAILURE() << (g ? "main line too short" : err.to_string());
         return std::nullopt;
     }
-    Multiverse                     mv = g->start.fork();
-    std::vector<movegen::MoveUndo> undo;
-    notation::play_main_line(mv, *g, g->mainLine.size(), undo);
-    return mv;
-}
-
-// The position `back` actions before the end of text's main line.
-std::optional<Multiverse> load_before_end(const std::string& text, std::size_t back) {
-    notation::ReadOptions opt;
-    opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    notation::Diagnostic err;
-    auto                 g = notation::load_game(text, "test", opt, err);
-    if (!g || g->mainLine.size() < back) return std::nullopt;
     Multiverse                     mv = g->start.fork();
     std::vector<movegen::MoveUndo> undo;
     notation::play_main_line(mv, *g, g->mainLine.size() - back, undo);
@@ -183,7 +172,7 @@ TEST(Solver, MateInOneKeysDoNotDependOnThreads) {
     for (const char* id : {"cwmtt-standard", "cwmtt-futures", "slavrick-aquababyvssamet-6-12-2021",
              "tools-dead-timeline", "cwmtt-test1"})
         if (const auto text = shared_puzzle(id))
-            if (auto root = load_before_end(*text, 1)) cases.emplace_back(id, std::move(*root));
+            if (auto root = load_text(*text, true, 1)) cases.emplace_back(id, std::move(*root));
     for (auto& [id, root] : cases) {
         std::vector<std::string> mates; // in enumeration order
         {
