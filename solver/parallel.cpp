@@ -111,73 +111,138 @@ struct Solver::Impl {
     }
     bool stopped() const { return ctx->stop.load(); }
 
-    // --- the solution tree (one searcher, fixed order) ------------------------------------------
-    bool build_or(SolveResult& res, int node, int r, int ply) {
+    // --- the solution tree (fixed order) ----------------------------------------------------
+    // A subtree is built on one searcher `sr` into `tree`, with `error` for the reason of a
+    // failure. With threads, the defences after a key are built in parallel, each on a leased
+    // searcher into a tree of its own, and grafted in order: what is built does not depend on
+    // the searcher (exact answers, standard order), so the tree is the same.
+    std::atomic<std::size_t> treeNodes{0}; // nodes built so far, over all subtrees
+
+    bool build_or(Searcher& sr, SolutionTree& tree, std::string& error, int node, int r, int ply) {
         int k = 0;
         for (int b = 1; b <= r && !k; ++b) {
-            const Value v = master->attack(b, ply);
+            const Value v = sr.attack(b, ply);
             if (v == Value::ABORT) return false;
             if (v == Value::YES) k = b;
         }
         if (!k) {
-            res.error = "internal: no answer found where a mate was proven";
+            error = "internal: no answer found where a mate was proven";
             return false;
         }
-        if (!master->collect(ply, false)) return false;
-        const ActionList& list = master->list(ply);
+        if (!sr.collect(ply, false)) return false;
+        const ActionList& list = sr.list(ply);
         for (std::size_t i = 0; i < list.size(); ++i) {
-            if (!master->make(ply, i)) {
-                master->unmake(ply);
+            if (!sr.make(ply, i)) {
+                sr.unmake(ply);
                 return false;
             }
-            const Value v = master->defend(k - 1, ply + 1);
+            const Value v = sr.defend(k - 1, ply + 1);
             if (v == Value::ABORT) {
-                master->unmake(ply);
+                sr.unmake(ply);
                 return false;
             }
             if (v == Value::YES) {
-                const int  child = res.tree.add(node, list.action(i));
-                const bool ok    = build_and(res, child, k - 1, ply + 1);
-                master->unmake(ply);
+                const int child = tree.add(node, list.action(i));
+                ++treeNodes;
+                const bool ok = build_and(sr, tree, error, child, k - 1, ply + 1, false);
+                sr.unmake(ply);
                 return ok;
             }
-            master->unmake(ply);
+            sr.unmake(ply);
         }
-        res.error = "internal: no answer found where a mate was proven";
+        error = "internal: no answer found where a mate was proven";
         return false;
     }
 
-    bool build_and(SolveResult& res, int node, int k, int ply) {
+    bool build_and(Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply,
+        bool parallel) {
         // A mate leaf is recognised by the existence test (hypercuboid) before any listing.
-        if (movegen::in_check_at_turn_start(master->position())
-            && !movegen::exists_legal_action(master->position())) {
-            res.tree.nodes[std::size_t(node)].mate = true;
+        if (movegen::in_check_at_turn_start(sr.position())
+            && !movegen::exists_legal_action(sr.position())) {
+            tree.nodes[std::size_t(node)].mate = true;
             return true;
         }
-        if (!master->collect(ply, false)) return false;
-        const ActionList& list = master->list(ply);
+        if (!sr.collect(ply, false)) return false;
+        const ActionList& list = sr.list(ply);
         if (list.empty()) {
-            res.tree.nodes[std::size_t(node)].mate = true;
+            tree.nodes[std::size_t(node)].mate = true;
             return true;
         }
         if (k == 0) {
-            res.error = "internal: a proven line does not end in mate";
+            error = "internal: a proven line does not end in mate";
             return false;
         }
+        if (parallel && ctx->splitHeight > 0 && list.size() > 1)
+            return build_and_parallel(sr, tree, error, node, k, ply);
         for (std::size_t i = 0; i < list.size(); ++i) {
-            if (res.tree.nodes.size() >= opt.maxTreeNodes) {
-                res.error = "solution tree larger than " + std::to_string(opt.maxTreeNodes)
+            if (treeNodes.load() >= opt.maxTreeNodes) {
+                error = "solution tree larger than " + std::to_string(opt.maxTreeNodes)
                     + " nodes; not written";
                 return false;
             }
-            if (!master->make(ply, i)) {
-                master->unmake(ply);
+            if (!sr.make(ply, i)) {
+                sr.unmake(ply);
                 return false;
             }
-            const int  child = res.tree.add(node, list.action(i));
-            const bool ok    = build_or(res, child, k, ply + 1);
-            master->unmake(ply);
+            const int child = tree.add(node, list.action(i));
+            ++treeNodes;
+            const bool ok = build_or(sr, tree, error, child, k, ply + 1);
+            sr.unmake(ply);
             if (!ok) return false;
+        }
+        return true;
+    }
+
+    // The defences of sr's list at ply, each answered on a leased searcher into its own tree.
+    bool build_and_parallel(
+        Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply) {
+        const ActionList&              list = sr.list(ply);
+        const std::size_t              n    = list.size();
+        std::vector<SolutionTree>      sub(n);
+        std::vector<std::string>       errors(n);
+        std::vector<char>              ok(n, 0);
+        std::vector<std::vector<Move>> prefix;
+        for (const std::vector<Move>& a : sr.path(ply))
+            prefix.push_back(a);
+        // Explicit hand-offs for TSan, as in Searcher::split().
+        std::atomic<bool>        published{false};
+        std::atomic<std::size_t> done{0};
+        published.store(true, std::memory_order_release);
+        tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+            (void)published.load(std::memory_order_acquire);
+            std::vector<std::vector<Move>> path = prefix;
+            path.emplace_back(list.action(i).begin(), list.action(i).end());
+            Searcher* t = pool->acquire();
+            t->enter_path(path);
+            if (t->position().key() != list.ref(i).child) {
+                ctx->internalError.store(true);
+                ctx->stop.store(true);
+            } else if (treeNodes.load() < opt.maxTreeNodes) {
+                ok[i] = build_or(*t, sub[i], errors[i], 0, k, ply + 1);
+            } else {
+                errors[i] = "solution tree larger than " + std::to_string(opt.maxTreeNodes)
+                    + " nodes; not written";
+            }
+            t->leave_path(int(path.size()));
+            pool->release(t);
+            done.fetch_add(1, std::memory_order_release);
+        });
+        (void)done.load(std::memory_order_acquire);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!ok[i]) {
+                error = errors[i];
+                return false;
+            }
+            // Graft: sub[i]'s root is the position after defence i; its nodes follow their
+            // parents, so one pass in order rebuilds the children lists in order.
+            std::vector<int> id(sub[i].nodes.size());
+            id[0] = tree.add(node, list.action(i));
+            for (std::size_t j = 1; j < sub[i].nodes.size(); ++j) {
+                const SolutionNode& x               = sub[i].nodes[j];
+                id[j]                               = tree.add(id[std::size_t(x.parent)], x.action);
+                tree.nodes[std::size_t(id[j])].mate = x.mate;
+            }
+            tree.nodes[std::size_t(id[0])].mate = sub[i].nodes[0].mate;
         }
         return true;
     }
@@ -443,11 +508,12 @@ SolveResult Solver::solve() {
             return;
         }
         if (!s.opt.buildTree) return;
+        s.treeNodes.store(res.tree.nodes.size() + res.keys.size());
         bool ok = true;
         for (const std::vector<Move>& key : res.keys) {
             const int child = res.tree.add(0, key);
             s.master->enter_path({&key, 1});
-            ok = s.build_and(res, child, res.mateIn - 1, 1);
+            ok = s.build_and(*s.master, res.tree, res.error, child, res.mateIn - 1, 1, true);
             s.master->leave_path(1);
             if (!ok) break;
         }

@@ -51,6 +51,15 @@ std::vector<std::string> key_texts(const Multiverse& root, const SolveResult& r)
     return out;
 }
 
+void expect_same_tree(const SolutionTree& a, const SolutionTree& b, const std::string& id) {
+    ASSERT_EQ(a.nodes.size(), b.nodes.size()) << id;
+    for (std::size_t n = 0; n < a.nodes.size(); ++n) {
+        EXPECT_EQ(a.nodes[n].parent, b.nodes[n].parent) << id << " node " << n;
+        EXPECT_EQ(a.nodes[n].action, b.nodes[n].action) << id << " node " << n;
+        EXPECT_EQ(a.nodes[n].mate, b.nodes[n].mate) << id << " node " << n;
+    }
+}
+
 SolveOptions options(int maxMate, int threads = 1) {
     SolveOptions o;
     o.maxMate = maxMate;
@@ -155,7 +164,7 @@ TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
             EXPECT_EQ(many.result, one.result) << e.id << " threads " << t;
             EXPECT_EQ(many.mateIn, one.mateIn) << e.id;
             EXPECT_EQ(many.keys, one.keys) << e.id;
-            EXPECT_EQ(many.tree.nodes.size(), one.tree.nodes.size()) << e.id;
+            expect_same_tree(many.tree, one.tree, e.id);
         }
     }
 }
@@ -389,10 +398,12 @@ TEST_P(PuzzleTest, SolvedWithTheClaimedLengthAndNotShorter) {
     SolveOptions o        = options(c.bound, 2);
     o.splitHeight         = 1;
     o.splitDefender       = true;
+    o.shareAfter          = 0;
     const SolveResult two = solve(*root, o);
     EXPECT_EQ(two.result, r.result);
     EXPECT_EQ(two.mateIn, r.mateIn);
     EXPECT_EQ(two.keys, r.keys);
+    expect_same_tree(two.tree, r.tree, c.id); // its defences built in parallel
 }
 
 INSTANTIATE_TEST_SUITE_P(
