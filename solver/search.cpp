@@ -329,30 +329,16 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
         }
         return !mates(a);
     };
-    // With threads, a node with more than ctx.shareAfter actions is handed to last_shared(),
-    // which starts over with every thread (the actions tested here are tested again): on a
-    // small node each thread's set-up would cost more than the node, and the threads have other
-    // work.
-    bool big    = false;
-    bool ranOut = false; // a share of last_shared() spent its budget
+    bool ranOut = false; // with threads: a share of the enumeration spent its budget
     if (!aborted && !found && !search.aborted()) {
         if (ctx.splitHeight > 0) {
-            std::uint64_t n = 0;
-            search.for_each([&](std::span<const Move> a) {
-                if (++n > ctx.shareAfter) {
-                    big = true;
-                    return false;
-                }
-                return rest(a);
-            });
+            const Value v =
+                last_parallel(ply, search, visited, {tested, std::size_t(tried)}, winChild, ranOut);
+            aborted = v == Value::ABORT;
+            found   = v == Value::YES;
         } else {
             search.for_each(rest);
         }
-    }
-    if (big && !aborted && !found) {
-        const Value v = last_shared(ply, {tested, std::size_t(tried)}, winChild, ranOut);
-        aborted       = v == Value::ABORT;
-        found         = v == Value::YES;
     }
     const bool thrashed = (search.aborted() || ranOut) && !aborted && !found;
     search.set_node_limit(UINT64_MAX); // searches[ply] is shared with collect()
@@ -367,63 +353,81 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
     return Value::NO;
 }
 
-// Pass 2 of attack_last() with threads: one task per thread, each on a leased searcher at this
-// node's position, enumerates a share of the actions (ActionSearch::share) and tests those not
-// in `tested`. The first mate cancels the others. Returns YES (winChild set, killer stored), NO
-// or ABORT; ranOut when a share spent its thrash budget (its actions were not all tested).
-Value Searcher::last_shared(int ply, std::span<const Key> tested, Key& winChild, bool& ranOut) {
+// Pass 2 of attack_last() with threads. This searcher enumerates as one share of a shared
+// enumeration (ActionSearch::share); once it has met ctx.shareAfter actions (a big node), one
+// helper per other thread joins on a leased searcher at this node's position and claims the
+// subtrees not yet claimed, so nothing is enumerated twice. Actions in `tested` (pass 1) are
+// skipped; the first mate cancels the helpers. Returns YES (winChild set, killer stored), NO or
+// ABORT; ranOut when a share spent its thrash budget (its actions were not all tested).
+Value Searcher::last_parallel(int ply, movegen::ActionSearch& search, std::uint64_t& visited,
+    std::span<const Key> tested, Key& winChild, bool& ranOut) {
     std::atomic<std::uint32_t> counter{0};
     std::atomic<bool>          found{false};
     std::atomic<bool>          aborted{false};
     std::atomic<bool>          exhausted{false};
     std::atomic<Key>           win{0};
-    std::mutex                 killerMutex;
+    std::mutex                 winMutex; // guards sharedWin
     tbb::task_group            group;
-    const int                  parts = tbb::this_task_arena::max_concurrency();
+    bool                       helped = false;
+    const int                  parts  = tbb::this_task_arena::max_concurrency();
+    // Tests one action made on s's multiverse; false to stop that share.
+    auto test = [&](Searcher& s, std::span<const Move> a) {
+        if (found.load(std::memory_order_relaxed)) return false;
+        if (s.stopped() || !s.count_node()) {
+            aborted.store(true, std::memory_order_release);
+            return false;
+        }
+        const Key k = s.mv.key();
+        for (const Key t : tested)
+            if (t == k) return true; // tested in pass 1
+        if (!movegen::in_check_at_turn_start(s.mv) || movegen::exists_legal_action(s.mv))
+            return true;
+        if (!found.exchange(true)) {
+            win.store(k, std::memory_order_relaxed);
+            std::lock_guard lock(winMutex);
+            sharedWin.assign(a.begin(), a.end());
+        }
+        group.cancel();
+        return false;
+    };
     // Explicit hand-offs for TSan, as in split().
     std::atomic<bool> published{false};
-    published.store(true, std::memory_order_release);
-    auto task = [&] {
+    auto              helper = [&] {
         (void)published.load(std::memory_order_acquire);
         if (found.load(std::memory_order_acquire)) return;
         Searcher* s = ctx.pool->acquire();
         s->enter_path(path(ply));
-        Multiverse&            pos    = s->mv;
-        movegen::ActionSearch& search = s->searches[std::size_t(ply)];
-        search.reset(pos);
-        search.share(&counter, std::uint32_t(8 * parts));
-        search.set_node_limit(ThrashNodes);
-        std::uint64_t visited = 0;
-        search.for_each([&](std::span<const Move> a) {
-            search.set_node_limit(ThrashNodes + ++visited * ThrashNodesPerAction);
-            if (found.load(std::memory_order_relaxed)) return false;
-            if (s->stopped() || !s->count_node()) {
-                aborted.store(true, std::memory_order_release);
-                return false;
-            }
-            const Key k = pos.key();
-            for (const Key t : tested)
-                if (t == k) return true; // tested in pass 1
-            if (!movegen::in_check_at_turn_start(pos) || movegen::exists_legal_action(pos))
-                return true;
-            if (!found.exchange(true)) {
-                win.store(k, std::memory_order_relaxed);
-                std::lock_guard lock(killerMutex);
-                set_killer(ply, a); // this searcher waits in group.wait(): only tasks touch it
-            }
-            group.cancel();
-            return false;
+        movegen::ActionSearch& own = s->searches[std::size_t(ply)];
+        own.reset(s->mv);
+        own.share(&counter, std::uint32_t(8 * parts));
+        own.set_node_limit(ThrashNodes);
+        std::uint64_t seen = 0;
+        own.for_each([&](std::span<const Move> a) {
+            own.set_node_limit(ThrashNodes + ++seen * ThrashNodesPerAction);
+            return test(*s, a);
         });
-        if (search.aborted()) exhausted.store(true, std::memory_order_release);
-        search.set_node_limit(UINT64_MAX);
+        if (own.aborted()) exhausted.store(true, std::memory_order_release);
+        own.set_node_limit(UINT64_MAX);
         s->leave_path(ply);
         ctx.pool->release(s);
     };
-    for (int p = 0; p < parts; ++p)
-        group.run(task);
-    const bool cancelled = group.wait() == tbb::task_group_status::canceled;
+    search.share(&counter, std::uint32_t(8 * parts));
+    std::uint64_t n = 0;
+    search.for_each([&](std::span<const Move> a) {
+        search.set_node_limit(ThrashNodes + ++visited * ThrashNodesPerAction);
+        if (++n == ctx.shareAfter + 1 && parts > 1) {
+            helped = true;
+            published.store(true, std::memory_order_release);
+            for (int p = 1; p < parts; ++p)
+                group.run(helper);
+        }
+        return test(*this, a);
+    });
+    if (search.aborted()) exhausted.store(true, std::memory_order_release);
+    const bool cancelled = helped && group.wait() == tbb::task_group_status::canceled;
     if (found.load()) {
         winChild = win.load();
+        set_killer(ply, sharedWin);
         return Value::YES;
     }
     if (cancelled || aborted.load()) return Value::ABORT;

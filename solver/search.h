@@ -224,7 +224,8 @@ private:
     bool  stopped();
     bool  count_node();
     Value attack_last(Key key, std::uint32_t hint, int ply);
-    Value last_shared(int ply, std::span<const Key> tested, Key& winChild, bool& ranOut);
+    Value last_parallel(int ply, movegen::ActionSearch& search, std::uint64_t& visited,
+        std::span<const Key> tested, Key& winChild, bool& ranOut);
     Value search_children(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
     void  set_killer(int ply, std::span<const Move> a);
@@ -244,6 +245,7 @@ private:
     std::vector<std::vector<MoveUndo>>      undos;     // per ply: undo records of the made action
     std::vector<std::vector<Move>>          pathMoves; // per ply: the action made at that ply
     std::vector<std::vector<Move>>          killers;   // per ply, two slots: 2 * ply, 2 * ply + 1
+    std::vector<Move>                       sharedWin; // last_parallel(): the mating action
     std::uint64_t                           totalNodes = 0;
     std::uint64_t                           unflushed  = 0;
 };
