@@ -91,6 +91,13 @@ def main():
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     oracle_js = os.path.join(a.oracle, "oracle.js")
+    # An oracle that cannot run is not a failed replay: say so once and stop.
+    probe = subprocess.run(["node", oracle_js, "selftest"], capture_output=True, text=True,
+                           timeout=600)
+    if probe.returncode != 0:
+        print(f"the oracle at {a.oracle} does not run (install it with {a.oracle}/install.sh):\n"
+              + (probe.stdout + probe.stderr).strip()[-400:], file=sys.stderr)
+        return 2
     todo = [(f, None) for f in a.files] or [
         (os.path.join(SHARED, "puzzles", p + ".5dpgn"), n) for p, n in PUZZLES]
     failures = 0
