@@ -107,25 +107,21 @@ bool HypercuboidSearch::build() {
             m.make_move(mm, u);
             const int    arrivalL = ontoTip ? tl : (us == WHITE ? m.max_l() : m.min_l());
             const Board& arrival  = m.tip(arrivalL);
+            // The two arrival entries differ only in their type (and a branch's source).
+            Entry e;
+            e.move    = mm;
+            e.srcAxis = a;
+            e.leave   = leaveIdx;
+            e.v       = tv + 1;
             if (ontoTip && ta >= 0 && !filtered(u)) {
-                Entry e;
-                e.type    = E_HOP;
-                e.move    = mm;
-                e.srcAxis = a;
-                e.leave   = leaveIdx;
-                e.v       = tv + 1;
+                e.type = E_HOP;
                 add_entry(perAxis[std::size_t(ta)], e, arrival);
             }
             // As a branching jump: drop it only for an attack within the new board itself,
             // which does not depend on the number the new timeline gets.
             if (!in_board_attack(arrival)) {
-                Entry e;
-                e.type    = E_BRANCH;
-                e.move    = mm;
-                e.srcAxis = a;
-                e.leave   = leaveIdx;
-                e.v       = tv + 1;
-                e.srcL    = l;
+                e.type = E_BRANCH;
+                e.srcL = l;
                 add_entry(branches, e, arrival);
             }
             m.unmake_move(u);
