@@ -335,11 +335,12 @@ int cmd_solve(const SolveCli& c) {
 
 struct VerifyCli {
     InputOptions in;
-    bool         tries   = false;
-    bool         json    = false;
-    int          threads = 1;
-    std::size_t  hashMb  = 16;
-    double       time    = 0;
+    bool         tries      = false;
+    bool         json       = false;
+    int          threads    = 1;
+    std::size_t  hashMb     = 16;
+    double       time       = 0;
+    std::size_t  maxActions = solver::SolveOptions{}.actionLimit;
 };
 
 int cmd_verify(const VerifyCli& c) {
@@ -396,9 +397,10 @@ int cmd_verify(const VerifyCli& c) {
 
     // 3. The composer's verdict.
     solver::SolveOptions o;
-    o.threads   = c.threads;
-    o.hashMb    = c.hashMb;
-    o.timeLimit = c.time;
+    o.threads     = c.threads;
+    o.hashMb      = c.hashMb;
+    o.timeLimit   = c.time;
+    o.actionLimit = c.maxActions;
     // Duals are looked for along the tree's lines only when every action of it is legal.
     const solver::Analysis an =
         solver::analyse(puzzle, rep.complete ? tree : SolutionTree{}, n, o, c.tries);
@@ -456,9 +458,9 @@ int cmd_verify(const VerifyCli& c) {
     const bool sound =
         rep.complete && an.complete && cooks.empty() && an.keys.size() == 1 && an.shortest == n;
     const std::string verdict = !rep.complete ? "incomplete proof"
-        : !an.complete                        ? "unknown (limit reached)"
-        : sound                               ? "sound"
-                                              : "cooked";
+        : !an.complete ? "unknown (limit reached" + (an.why.empty() ? "" : ": " + an.why) + ")"
+        : sound        ? "sound"
+                       : "cooked";
     if (c.json) {
         nlohmann::json j;
         j["complete"]          = rep.complete;
@@ -601,6 +603,8 @@ void register_solver_commands(CLI::App& app, int& exitCode) {
     verify->add_option("--threads", vc->threads, "search threads")->check(CLI::Range(1, 256));
     verify->add_option("--hash", vc->hashMb, "transposition table size in MB");
     verify->add_option("--time", vc->time, "time limit in seconds for the analysis");
+    verify->add_option("--max-actions", vc->maxActions,
+        "most legal actions the analysis lists at one position (0 = no limit)");
     verify->callback([&exitCode, vc] { exitCode = cmd_verify(*vc); });
 
     auto  hash    = std::make_shared<std::size_t>(16);

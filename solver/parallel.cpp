@@ -447,6 +447,12 @@ Solver::~Solver() = default;
 std::uint64_t Solver::nodes() const { return impl->nodes(); }
 bool          Solver::limit_hit() const { return impl->ctx->limitHit.load(); }
 
+std::string Solver::limit_reason() const {
+    if (!impl->ctx->actionLimitHit.load()) return {};
+    return "a position has more than " + std::to_string(impl->opt.actionLimit)
+        + " legal actions (--max-actions)";
+}
+
 SolveResult Solver::solve() {
     Impl&       s = *impl;
     SolveResult res;
@@ -524,9 +530,7 @@ SolveResult Solver::solve() {
         res.result = Result::UNKNOWN;
         res.error  = "internal: an action replay reached an unexpected position";
     }
-    if (s.ctx->actionLimitHit.load() && res.error.empty())
-        res.error = "a position has more than " + std::to_string(s.opt.actionLimit)
-            + " legal actions (--max-actions)";
+    if (res.error.empty()) res.error = limit_reason();
     if (s.ctx->limitHit.load() && res.result != Result::MATE) {
         res.result   = Result::UNKNOWN;
         res.limitHit = true;
@@ -628,6 +632,7 @@ Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const 
         a.complete &= s.mating_actions(path, left, answers, 2);
         if (answers.size() >= 2) a.duals.push_back(path);
     }
+    if (!a.complete) a.why = s.limit_reason();
     // 3. Tries: non-keys refuted by exactly one defence.
     if (withTries && a.complete) {
         std::vector<std::vector<Move>> first;
@@ -639,6 +644,7 @@ Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const 
             if (!a.complete) break;
             if (refs.size() == 1) a.tries.emplace_back(act, refs.front());
         }
+        if (!a.complete) a.why = s.limit_reason();
     }
     return a;
 }

@@ -101,6 +101,8 @@ public:
 
     std::uint64_t nodes() const;
     bool          limit_hit() const;
+    // Why the search stopped, when a limit other than time or nodes did (else empty).
+    std::string limit_reason() const;
 
 private:
     struct Impl;
@@ -113,6 +115,7 @@ SolveResult solve(const Multiverse& root, const SolveOptions& opt);
 // The composer's verdict on a puzzle with a claimed solution of length n (Popeye-style).
 struct Analysis {
     bool                           complete = true; // false if a limit stopped it
+    std::string                    why;             // which limit, when it names one
     std::vector<std::vector<Move>> keys;            // all keys of mate in n, standard order
     int                            shortest = 0;    // shortest mate length (<= n), 0 if none
     // Defences (paths from the root) after which the attacker has two or more answers

@@ -273,6 +273,27 @@ TEST(Solver, ActionLimitGivesUnknownWithItsReason) {
     }
 }
 
+TEST(Solver, AnalysisNamesTheActionLimitItHit) {
+    // Rook Tactics II (mate in 2): its tree, then the composer's analysis with room for 3
+    // listed actions per position, fewer than the puzzle position has.
+    const Embedded* e = nullptr;
+    for (const Embedded& x : embedded())
+        if (x.mateIn == 2) e = &x;
+    ASSERT_NE(e, nullptr);
+    auto root = load_text(e->pgn);
+    ASSERT_TRUE(root);
+    const SolveResult r = solve(*root, options(2));
+    ASSERT_EQ(r.result, Result::MATE);
+    SolveOptions   o    = options(2);
+    const Analysis full = analyse(*root, r.tree, 2, o, false);
+    EXPECT_TRUE(full.complete);
+    EXPECT_TRUE(full.why.empty());
+    o.actionLimit        = 3;
+    const Analysis tight = analyse(*root, r.tree, 2, o, false);
+    EXPECT_FALSE(tight.complete);
+    EXPECT_NE(tight.why.find("more than 3 legal actions"), std::string::npos) << tight.why;
+}
+
 TEST(Solver, TimeLimitGivesUnknown) {
     auto root = load_text("[Board \"Standard\"]\n[Mode \"5D\"]\n");
     ASSERT_TRUE(root);
