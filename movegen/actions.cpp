@@ -634,6 +634,8 @@ std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap) {
 
 bool exists_legal_action(Multiverse& mv) { return hypercuboid.exists(mv); }
 
+bool is_checkmate(Multiverse& mv) { return in_check_at_turn_start(mv) && !exists_legal_action(mv); }
+
 Verdict verdict(Multiverse& mv) {
     if (exists_legal_action(mv)) return Verdict::Ongoing;
     return in_check_at_turn_start(mv) ? Verdict::Checkmate : Verdict::Stalemate;

@@ -209,7 +209,10 @@ private:
 // (hypercuboid.h). All exact; all allocation-free after warm-up.
 std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap = UINT64_MAX);
 bool          exists_legal_action(Multiverse& mv);
-Verdict       verdict(Multiverse& mv);
+// Checkmate (RULES.md §5.4): in check at the start of the turn and no legal action. The check
+// test comes first: it is cheap, and most positions a mate search asks about are not in check.
+bool    is_checkmate(Multiverse& mv);
+Verdict verdict(Multiverse& mv);
 
 // Number of action sequences of the given length from mv (perft).
 std::uint64_t perft(Multiverse& mv, int depth);

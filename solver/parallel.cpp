@@ -157,8 +157,7 @@ struct Solver::Impl {
     bool build_and(Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply,
         bool parallel) {
         // A mate leaf is recognised by the existence test (hypercuboid) before any listing.
-        if (movegen::in_check_at_turn_start(sr.position())
-            && !movegen::exists_legal_action(sr.position())) {
+        if (movegen::is_checkmate(sr.position())) {
             tree.nodes[std::size_t(node)].mate = true;
             return true;
         }
@@ -196,14 +195,12 @@ struct Solver::Impl {
     // The defences of sr's list at ply, each answered on a leased searcher into its own tree.
     bool build_and_parallel(
         Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply) {
-        const ActionList&              list = sr.list(ply);
-        const std::size_t              n    = list.size();
-        std::vector<SolutionTree>      sub(n);
-        std::vector<std::string>       errors(n);
-        std::vector<char>              ok(n, 0);
-        std::vector<std::vector<Move>> prefix;
-        for (const std::vector<Move>& a : sr.path(ply))
-            prefix.push_back(a);
+        const ActionList&                    list = sr.list(ply);
+        const std::size_t                    n    = list.size();
+        std::vector<SolutionTree>            sub(n);
+        std::vector<std::string>             errors(n);
+        std::vector<char>                    ok(n, 0);
+        const std::vector<std::vector<Move>> prefix(sr.path(ply).begin(), sr.path(ply).end());
         // Explicit hand-offs for TSan, as in Searcher::split().
         std::atomic<bool>        published{false};
         std::atomic<std::size_t> done{0};
@@ -329,18 +326,11 @@ struct Solver::Impl {
             Multiverse&           pos = s->position();
             movegen::ActionSearch search(pos);
             search.share(&counter, Units);
-            search.set_unit_budget(100000, 2000); // Searcher's thrash budget, per subtree
-            std::int64_t  unit = -1, seq = 0;
-            std::uint64_t tested = 0;
+            // The searcher's thrash budget, per subtree.
+            search.set_unit_budget(Searcher::ThrashNodes, Searcher::ThrashNodesPerAction);
+            std::int64_t unit = -1, seq = 0;
             search.for_each([&](std::span<const Move> a) {
-                if ((++tested & 63) == 0) {
-                    const std::uint64_t total = ctx->nodes.fetch_add(64) + 64;
-                    if (ctx->nodeLimit && total > ctx->nodeLimit) {
-                        ctx->limitHit.store(true);
-                        ctx->stop.store(true);
-                    }
-                }
-                if (ctx->stop.load(std::memory_order_relaxed)) {
+                if (!s->count_node() || ctx->stop.load(std::memory_order_relaxed)) {
                     stopped.store(true);
                     return false;
                 }
@@ -350,8 +340,7 @@ struct Solver::Impl {
                 }
                 ++seq;
                 if (!opt.allKeys && unit > best.load()) return false; // a key comes earlier
-                if (!movegen::in_check_at_turn_start(pos) || movegen::exists_legal_action(pos))
-                    return true;
+                if (!movegen::is_checkmate(pos)) return true;
                 std::lock_guard lock(mutex);
                 found.push_back({unit, seq, {a.begin(), a.end()}});
                 if (opt.allKeys) return true;
@@ -359,7 +348,6 @@ struct Solver::Impl {
                 while (unit < b && !best.compare_exchange_weak(b, unit)) { }
                 return false;
             });
-            ctx->nodes.fetch_add(tested & 63);
             if (search.aborted()) {
                 std::int64_t r = ranOut.load();
                 while (search.unit() < r && !ranOut.compare_exchange_weak(r, search.unit())) { }

@@ -97,7 +97,6 @@ bool Searcher::stopped() {
     return ctx.splitHeight > 0 && tbb::is_current_task_group_canceling();
 }
 
-// Counts a node; false when the node limit is reached (the search then stops everywhere).
 bool Searcher::count_node() {
     ++totalNodes;
     if (++unflushed >= 64) flush_nodes();
@@ -270,8 +269,7 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
     const std::vector<Move>& k1       = killers[2 * std::size_t(ply) + 1];
 
     auto mates = [&](std::span<const Move> a) {
-        if (!movegen::in_check_at_turn_start(mv)) return false;
-        if (movegen::exists_legal_action(mv)) return false;
+        if (!movegen::is_checkmate(mv)) return false;
         found    = true;
         winChild = mv.key();
         set_killer(ply, a);
@@ -380,8 +378,7 @@ Value Searcher::last_parallel(int ply, movegen::ActionSearch& search, std::uint6
         const Key k = s.mv.key();
         for (const Key t : tested)
             if (t == k) return true; // tested in pass 1
-        if (!movegen::in_check_at_turn_start(s.mv) || movegen::exists_legal_action(s.mv))
-            return true;
+        if (!movegen::is_checkmate(s.mv)) return true;
         if (!found.exchange(true)) {
             win.store(k, std::memory_order_relaxed);
             std::lock_guard lock(winMutex);
@@ -448,7 +445,7 @@ Value Searcher::defend(int k, int ply) {
     const std::uint64_t nodes0 = totalNodes;
     if (k == 0) {
         // Mated now? In check first (cheap), then one legal-action probe.
-        if (movegen::in_check_at_turn_start(mv) && !movegen::exists_legal_action(mv)) {
+        if (movegen::is_checkmate(mv)) {
             ctx.tt.store_proof(key, 0, 0, 1);
             return Value::YES;
         }

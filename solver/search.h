@@ -219,10 +219,16 @@ public:
     std::uint64_t nodes() const { return totalNodes; }
     // Adds the nodes not yet flushed to the shared counter.
     void flush_nodes();
+    // Counts a node; false when the node limit is reached (the search then stops everywhere).
+    bool count_node();
+
+    // An enumeration thrashes (and gives way to the hypercuboid one) past this many nodes
+    // plus ThrashNodesPerAction per action found (movegen::count_legal_actions' budget).
+    static constexpr std::uint64_t ThrashNodes          = 100000;
+    static constexpr std::uint64_t ThrashNodesPerAction = 2000;
 
 private:
     bool  stopped();
-    bool  count_node();
     Value attack_last(Key key, std::uint32_t hint, int ply);
     Value last_parallel(int ply, movegen::ActionSearch& search, std::uint64_t& visited,
         std::span<const Key> tested, Key& winChild, bool& ranOut);
@@ -239,9 +245,7 @@ private:
     Multiverse                              mv;
     std::vector<movegen::ActionSearch>      searches;     // per ply: the legal-action enumeration
     std::vector<movegen::HypercuboidSearch> hypercuboids; // per ply: its fallback (collect())
-    static constexpr std::uint64_t          ThrashNodes          = 100000;
-    static constexpr std::uint64_t          ThrashNodesPerAction = 2000;
-    std::vector<ActionList>                 lists;     // per ply
+    std::vector<ActionList>                 lists;        // per ply
     std::vector<std::vector<MoveUndo>>      undos;     // per ply: undo records of the made action
     std::vector<std::vector<Move>>          pathMoves; // per ply: the action made at that ply
     std::vector<std::vector<Move>>          killers;   // per ply, two slots: 2 * ply, 2 * ply + 1

@@ -66,10 +66,6 @@ struct Walker {
             mv.unmake_move(u[j]);
     }
 
-    bool checkmated() {
-        return movegen::in_check_at_turn_start(mv) && !movegen::exists_legal_action(mv);
-    }
-
     // Returns the attacker actions on the longest line below node.
     int walk(int node, bool attackerToMove) {
         const SolutionNode& n = tree.nodes[std::size_t(node)];
@@ -163,7 +159,7 @@ struct Walker {
                 search.reset_only(mv, *ans);
                 search.for_each([&](std::span<const Move> a) {
                     if (!std::equal(a.begin(), a.end(), ans->begin(), ans->end())) return true;
-                    answered = checkmated();
+                    answered = movegen::is_checkmate(mv);
                     return false;
                 });
             }

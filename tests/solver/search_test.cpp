@@ -189,7 +189,7 @@ TEST(Solver, MateInOneKeysDoNotDependOnThreads) {
             Multiverse            printer = root.fork();
             movegen::ActionSearch search(mv);
             search.for_each([&](std::span<const movegen::Move> a) {
-                if (movegen::in_check_at_turn_start(mv) && !movegen::exists_legal_action(mv))
+                if (movegen::verdict(mv) == movegen::Verdict::Checkmate)
                     mates.push_back(notation::format_action(printer, a));
                 return true;
             });
