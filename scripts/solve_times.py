@@ -2,7 +2,7 @@
 """Times `fived solve` on every puzzle of ../shared/puzzles that claims a mate length, and on
 heavier searches derived from the shared games.
 
-Usage: scripts/solve_times.py [--fived build/release/solver/fived] [--threads 1,2] [--repeat 3]
+Usage: scripts/solve_times.py [--fived build/release/cli/fived] [--threads 1,2] [--repeat 3]
                               [--no-heavy]
 
 For each file with a [Puzzle "mate-in-N"] header, runs `fived solve FILE --json --quiet
@@ -52,7 +52,7 @@ def run(fived, path, threads, extra=()):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--fived", default=str(ROOT / "build/release/solver/fived"))
+    ap.add_argument("--fived", default=str(ROOT / "build/release/cli/fived"))
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-heavy", dest="heavy", action="store_false",

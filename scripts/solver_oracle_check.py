@@ -85,7 +85,7 @@ def oracle(oracle_js, args, text):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--fived", default=os.environ.get(
-        "FIVED", os.path.join(ROOT, "build", "release", "solver", "fived")))
+        "FIVED", os.path.join(ROOT, "build", "release", "cli", "fived")))
     ap.add_argument("--oracle", default=os.path.join(SHARED, "oracle"))
     ap.add_argument("--threads", default="1")
     ap.add_argument("files", nargs="*")

@@ -5,7 +5,7 @@
 
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
-#include "solver/cli.h"
+#include "cli/cli.h"
 
 namespace fived::cli {
 

@@ -31,7 +31,7 @@
 #include "notation/tree.h"
 #include "notation/writer.h"
 #include "solver/bench.h"
-#include "solver/cli.h"
+#include "cli/cli.h"
 #include "solver/parallel.h"
 #include "solver/verify.h"
 

@@ -1,6 +1,6 @@
 // fived: the command line. It ties the notation reader to the rules engine and the solver;
-// the subcommands are registered by solver/cli_*.cpp.
-#include "solver/cli.h"
+// the subcommands are registered by cli/cli_*.cpp.
+#include "cli/cli.h"
 
 int main(int argc, char** argv) {
     CLI::App app{"fived: a 5D chess mate-in-N solver and rules engine"};

@@ -1,4 +1,4 @@
-#include "solver/cli.h"
+#include "cli/cli.h"
 
 #include <fstream>
 #include <iostream>

@@ -6,7 +6,7 @@
 #include "notation/parser.h"
 #include "notation/reader.h"
 #include "notation/writer.h"
-#include "solver/cli.h"
+#include "cli/cli.h"
 
 namespace fived::cli {
 
