@@ -91,7 +91,7 @@ TEST(Actions, IncrementalCheckAgreesWithReference) {
         seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
         return seed;
     };
-    int positions = 0, maxTimelines = 0, skipped = 0;
+    int positions = 0, maxTimelines = 0;
     for (const char* name : {"Standard", "Very Small", "Focused - Just Brawns",
              "Misc - Timeline Invasion", "Focused - Just Unicorns", "Misc - Timeline Marauders",
              "Small", "Focused - Just Dragons"}) {
@@ -134,8 +134,7 @@ TEST(Actions, IncrementalCheckAgreesWithReference) {
             }
         }
     }
-    EXPECT_GT(positions - skipped, 80);
-    EXPECT_LT(skipped * 10, positions);
+    EXPECT_GT(positions, 80);
     EXPECT_GE(maxTimelines, 4);
 }
 

@@ -1,6 +1,7 @@
 // TEST_P over tests/data/perft.txt (STYLE.md §2.10): fived's perft against numbers known from
 // independent engines. Entries in the `slow` group are instantiated as PerftSlow/... and labelled
-// slow in ctest; every entry checks its own time budget.
+// slow in ctest. Times are printed, never asserted (a loaded machine must not fail a right count):
+// speed is measured in bench/ (movegen_bench) and by `fived bench`; ctest's timeout catches hangs.
 
 #include <fstream>
 #include <sstream>
@@ -130,11 +131,10 @@ TEST_P(PerftTest, Count) {
     const std::uint64_t n = movegen::perft(*mv, e.depth);
     const double        s = sw.seconds();
     EXPECT_EQ(n, e.count) << e.id << " (" << e.source << ")";
-    EXPECT_LE(s, e.budget * time_scale()) << e.id << " took " << s << " s";
     std::string why;
     EXPECT_TRUE(mv->is_ok(&why)) << why;
-    std::printf("  %s: perft(%d) = %llu in %.2f s\n", e.id.c_str(), e.depth,
-        static_cast<unsigned long long>(n), s);
+    std::printf("  %s: perft(%d) = %llu in %.2f s (table: %.0f s)\n", e.id.c_str(), e.depth,
+        static_cast<unsigned long long>(n), s, e.budget * time_scale());
 }
 
 std::string entry_name(const testing::TestParamInfo<PerftEntry>& i) {

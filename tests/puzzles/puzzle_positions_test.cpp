@@ -1,14 +1,15 @@
 // Per-position checks of ../shared/puzzles: [ActionCounts], [MateFlags], the exact counts of
 // COUNTS.md and the final-position verdict claims (see puzzle_positions.h for the sources).
 //
-//  * PuzzlePositions.Fast/<game>: every position of the game except the slow ones, each within
-//    FastBudgetSeconds (x time_scale()).
-//  * SlowPuzzlePositions.Slow/<game>_k<k>: one test per slow position, with its own budget.
-//    Labelled `slow` in ctest.
+//  * PuzzlePositions.Fast/<game>: every position of the game except the slow ones (each expected
+//    within FastBudgetSeconds x time_scale()).
+//  * SlowPuzzlePositions.Slow/<game>_k<k>: one test per slow position, with its own expected
+//    time. Labelled `slow` in ctest.
+// Times are printed, not asserted; speed regressions are caught by bench/ and `fived bench`.
 //
 // Every failure names the game, the position index k (actions played from the start), the
 // sources of the expectation, the expected and the computed value. Each position is checked in a
-// forked child that is stopped when it overruns, so a regression fails instead of hanging.
+// forked child that is stopped when it hangs, so a regression fails instead of hanging.
 
 #include <poll.h>
 #include <sys/wait.h>
@@ -114,24 +115,23 @@ ChildResult check_in_child(movegen::Multiverse& mv, const PositionNeeds& need, d
     return r;
 }
 
-// Checks position k of game g on w within `budget` seconds of CPU-bound work; returns the seconds
-// spent (the budget when it was stopped).
+// Checks position k of game g on w; `budget` is the time it is expected to take. Times are
+// printed, never asserted (a loaded machine must not fail a right answer; speed is measured in
+// bench/): the child is only stopped, as a hang, after HangFactor times the budget plus a minute.
+// Returns the seconds spent (the wall limit when it was stopped).
 double run_position(const GamePositions& g, Walker& w, std::size_t k, double budget) {
-    // The wall-clock limit allows for a loaded machine; the budget itself is checked on the
-    // child's own measurement.
-    const ChildResult r = check_in_child(w.at(k), g.needs[k], 3 * budget + 5);
+    constexpr double HangFactor = 30;
+    const double     wallLimit  = HangFactor * budget + 60;
+    const ChildResult r         = check_in_child(w.at(k), g.needs[k], wallLimit);
     if (!r.finished) {
         ADD_FAILURE() << g.id << " position k=" << k << " [" << g.needs[k].sources
-                      << "]: stopped after " << 3 * budget + 5 << " s wall time (budget " << budget
-                      << " s): a regression, or move it to the slow table";
-        return budget;
+                      << "]: stopped as hung after " << wallLimit << " s wall time (expected "
+                      << budget << " s)";
+        return wallLimit;
     }
     if (!r.note.empty()) std::printf("  %s k=%zu: %s\n", g.id.c_str(), k, r.note.c_str());
     EXPECT_EQ(r.err, "") << g.id << " position k=" << k << " [" << g.needs[k].sources << "]\n"
                          << r.err;
-    EXPECT_LE(r.seconds, budget) << g.id << " position k=" << k << " took " << r.seconds
-                                 << " s (budget " << budget << " s, " << r.nodes
-                                 << " search nodes): a regression, or move it to the slow table";
     return r.seconds;
 }
 
