@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the dependencies (clang too, for the fuzzer), builds with warnings as errors, runs
-# every test (fast and slow labels), then fuzzes the notation reader for FIVED_FUZZ_SECONDS seconds (default 60;
-# 0 skips it). This is the README's test command and what CI runs; any failure, fuzzer findings
+# every test (fast and slow labels), builds a program against the installed package, then
+# fuzzes the notation reader for FIVED_FUZZ_SECONDS seconds (default 60; 0 skips it). This is the README's test command and what CI runs; any failure, fuzzer findings
 # included, makes it exit non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +14,8 @@ cmake --build --preset ci -j "$(nproc)"
 # Both labels: fast (about 25 s on 2 cores) and slow (about 35 s: the exact action counts of
 # hundreds of thousands of actions, the solver's differential corpus). `-L fast` runs the first.
 ctest --preset ci -j "$(nproc)" --timeout 600
+# fived as a library: install, then build and run examples/consumer with find_package(fived).
+bash scripts/consumer-check.sh build/ci
 if [ "$fuzzSeconds" != 0 ]; then
     FIVED_JOBS=$(nproc) bash scripts/fuzz.sh "$fuzzSeconds"
 fi

@@ -1,0 +1,27 @@
+# `cmake --install` puts the three libraries, their headers (include/fived/<folder>/*.h, the same
+# include paths as in the tree), the fived program and a CMake package, so another program uses
+#   find_package(fived REQUIRED)
+#   target_link_libraries(app PRIVATE fived::movegen)   # or fived::notation, fived::solver
+# examples/consumer/ is such a program; scripts/consumer-check.sh builds it against an install.
+include(CMakePackageConfigHelpers)
+
+foreach(area movegen notation solver)
+    file(GLOB _headers RELATIVE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/${area}/*.h)
+    install(FILES ${_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fived/${area})
+endforeach()
+
+install(TARGETS fived_options fived_movegen fived_notation fived_solver
+    EXPORT fivedTargets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+if(TARGET fived)
+    install(TARGETS fived RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+set(_cmakedir ${CMAKE_INSTALL_LIBDIR}/cmake/fived)
+install(EXPORT fivedTargets NAMESPACE fived:: DESTINATION ${_cmakedir})
+configure_package_config_file(cmake/fivedConfig.cmake.in
+    ${CMAKE_CURRENT_BINARY_DIR}/fivedConfig.cmake INSTALL_DESTINATION ${_cmakedir})
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/fivedConfigVersion.cmake
+    COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/fivedConfig.cmake
+    ${CMAKE_CURRENT_BINARY_DIR}/fivedConfigVersion.cmake DESTINATION ${_cmakedir})
