@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""The real-position suite of issue 10: mates near the end of real games.
+
+For each of the 27 games of ../shared/puzzles whose final position is checkmate, solves the
+positions 1, 3 and 5 actions before the end with --mate 1, 2 and 3 (81 searches; every --at -1
+case has a mate in 1, the game's own). With --deep, a second table: 7 and 9 actions before the
+end with --mate 4 and 5. Every search runs on 1 thread with --time LIMIT (default 60); each case
+that took more than 1 s runs again on 2 threads, and the two must agree.
+
+Prints one row per case (result, mate length, time, nodes) and the summary line
+    decided A/81, unknown B, mate-in-1 found C/27 (C1 under 1 s), total T s
+where "decided" is mate or no-mate within the limit, and "mate-in-1 found" counts --at -1 cases
+answered mate. Exit status: 0 when the suite ran (whatever it decided), 1 when 1 and 2 threads
+disagree on a decided case or a case gives an error, 2 when fived or ../shared is missing.
+
+Usage: scripts/real_positions.py [--fived build/release/cli/fived] [--time 60] [--deep]
+                                 [--only SUBSTRING] [--no-threads-check] [--json-out FILE]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ROOT.parent / "shared" / "puzzles"
+
+# The games named in issue 10, in its order.
+GAMES = [
+    "tools-defended-pawn-checkmate", "tools-standard-checkmate", "tools-standard-checkmate-2",
+    "tools-standard-checkmate-3", "tools-standard-checkmate-4", "tools-princess-checkmate",
+    "tools-dead-timeline", "cwmtt-100-timelines", "cwmtt-NP0", "cwmtt-ctp1", "cwmtt-ctp2",
+    "cwmtt-futures", "cwmtt-many2", "cwmtt-manyChecks", "cwmtt-silly", "cwmtt-standard",
+    "cwmtt-tesseractMageOChicken", "cwmtt-test1", "cwmtt-wide", "std-qe2-qh5-checkmate",
+    "js-reversed-royalty-checkmate", "tutorial-scholars-mate-checkmate",
+    "tutorial-5d-fools-mate-past-king", "slavrick-aquababyvsandrey-6-14-2021",
+    "slavrick-aquababyvssamet-6-12-2021", "slavrick-aquababyvswritenwrong-6-13-2021",
+    "ftxi-branched-example-game",
+]
+MAIN = [(-1, 1), (-3, 2), (-5, 3)]
+DEEP = [(-7, 4), (-9, 5)]
+
+
+def needs_lenient(fived, path):
+    """True when the file reads only with --lenient (known errors in third-party files)."""
+    strict = subprocess.run([fived, "status", str(path)], capture_output=True, text=True)
+    return strict.returncode != 0
+
+
+def solve(fived, path, at, mate, threads, limit, lenient):
+    cmd = [fived, "solve", str(path), "--at", str(at), "--mate", str(mate), "--threads",
+           str(threads), "--time", str(limit), "--json", "--quiet"]
+    if lenient:
+        cmd.append("--lenient")
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit * 3 + 60)
+    wall = time.monotonic() - t0
+    try:
+        j = json.loads(p.stdout)
+    except json.JSONDecodeError:
+        return {"result": "error", "error": (p.stderr or p.stdout).strip()[:200],
+                "exit": p.returncode, "wall": wall}
+    j["wall"] = wall
+    j["exit"] = p.returncode
+    return j
+
+
+def show(j):
+    r = j.get("result", "error")
+    if r == "mate":
+        return "mate in %d" % j.get("mate_in", 0)
+    if r == "unknown":
+        proved = j.get("no_mate_up_to", 0)
+        return "unknown" + (" (no mate <= %d)" % proved if proved else "")
+    return r
+
+
+def run_table(args, cases, label):
+    rows, disagreements, errors = [], 0, 0
+    print("== %s: %d searches, 1 thread, --time %g" % (label, len(cases), args.time))
+    print("%-42s %4s %5s  %-26s %9s %12s  %s" %
+          ("game", "at", "mate", "result", "time s", "nodes", "2 threads"))
+    for game, at, mate in cases:
+        path = PUZZLES / (game + ".5dpgn")
+        lenient = needs_lenient(args.fived, path)
+        one = solve(args.fived, path, at, mate, 1, args.time, lenient)
+        secs = one.get("time_ms", one["wall"] * 1000) / 1000
+        two_txt = ""
+        if not args.no_threads_check and secs > 1 and one.get("result") in ("mate", "no-mate"):
+            two = solve(args.fived, path, at, mate, 2, args.time, lenient)
+            tsecs = two.get("time_ms", two["wall"] * 1000) / 1000
+            agree = (two.get("result") == one.get("result")
+                     and two.get("mate_in") == one.get("mate_in")
+                     and (two.get("keys") or [None])[0] == (one.get("keys") or [None])[0])
+            if two.get("result") == "unknown":
+                two_txt = "unknown in %.2f s" % tsecs
+            else:
+                two_txt = "%.2f s%s" % (tsecs, "" if agree else "  DISAGREES: " + show(two))
+                disagreements += not agree
+        if one.get("result") == "error":
+            errors += 1
+        print("%-42s %4d %5d  %-26s %9.2f %12s  %s" %
+              (game, at, mate, show(one), secs, one.get("nodes", "-"), two_txt), flush=True)
+        if one.get("result") == "error":
+            print("    error: %s" % one.get("error", ""), flush=True)
+        rows.append({"game": game, "at": at, "mate": mate, "lenient": lenient,
+                     "result": one.get("result"), "mate_in": one.get("mate_in"),
+                     "time_s": secs, "nodes": one.get("nodes"), "two_threads": two_txt})
+    return rows, disagreements, errors
+
+
+def summary(rows, label):
+    decided = sum(r["result"] in ("mate", "no-mate") for r in rows)
+    unknown = sum(r["result"] == "unknown" for r in rows)
+    m1 = [r for r in rows if r["mate"] == 1]
+    found = [r for r in m1 if r["result"] == "mate"]
+    fast = sum(r["time_s"] < 1 for r in found)
+    total = sum(r["time_s"] for r in rows)
+    line = "%s: decided %d/%d, unknown %d" % (label, decided, len(rows), unknown)
+    if m1:
+        line += ", mate-in-1 found %d/%d (%d under 1 s)" % (len(found), len(m1), fast)
+    return line + ", total %.1f s" % total
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--fived", default=str(ROOT / "build/release/cli/fived"))
+    ap.add_argument("--time", type=float, default=60)
+    ap.add_argument("--deep", action="store_true", help="also the --mate 4 / 5 table")
+    ap.add_argument("--only", default="", help="games whose name contains this")
+    ap.add_argument("--no-threads-check", action="store_true")
+    ap.add_argument("--json-out", help="write every row as JSON to this file")
+    args = ap.parse_args()
+    if not os.access(args.fived, os.X_OK):
+        print("real_positions: no fived at %s (build it, or give --fived)" % args.fived,
+              file=sys.stderr)
+        return 2
+    if not PUZZLES.is_dir():
+        print("real_positions: no %s" % PUZZLES, file=sys.stderr)
+        return 2
+    games = [g for g in GAMES if args.only in g]
+    tables = [("main", [(g, at, m) for at, m in MAIN for g in games])]
+    if args.deep:
+        tables.append(("deep", [(g, at, m) for at, m in DEEP for g in games]))
+    status, out, lines = 0, {}, []
+    for label, cases in tables:
+        rows, dis, err = run_table(args, cases, label)
+        out[label] = rows
+        lines.append(summary(rows, label))
+        print(lines[-1], flush=True)
+        if dis or err:
+            status = 1
+            lines.append("%s: %d disagreements between 1 and 2 threads, %d errors" %
+                         (label, dis, err))
+            print(lines[-1])
+    if args.json_out:
+        Path(args.json_out).write_text(json.dumps(out, indent=1) + "\n")
+    print("\n".join(["== summary"] + lines))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
