@@ -22,6 +22,26 @@ void add_input(CLI::App* cmd, InputOptions& in) {
 
 std::string display_name(const std::string& file) { return file == "-" ? "<stdin>" : file; }
 
+namespace {
+
+// True if text is white space and complete `{...}` comments (nested) only.
+bool only_comments(std::string_view text) {
+    int depth = 0;
+    for (const char c : text) {
+        if (c == '{') {
+            ++depth;
+        } else if (c == '}') {
+            if (depth == 0) return false;
+            --depth;
+        } else if (depth == 0 && !std::isspace(static_cast<unsigned char>(c))) {
+            return false;
+        }
+    }
+    return depth == 0;
+}
+
+} // namespace
+
 std::optional<std::string> read_text(const std::string& file) {
     const std::string name = display_name(file);
     std::FILE*        f    = file == "-" ? stdin : std::fopen(file.c_str(), "rb");
@@ -48,6 +68,12 @@ std::optional<std::string> read_text(const std::string& file) {
                      "standard opening)\n";
         return std::nullopt;
     }
+    if (only_comments(text)) {
+        std::cerr << name
+                  << ": only comments, not a game (write [Board \"Standard\"] for the "
+                     "standard opening)\n";
+        return std::nullopt;
+    }
     return text;
 }
 
@@ -62,12 +88,6 @@ std::optional<notation::LoadedGame> load(const InputOptions& in) {
     if (!game) {
         std::cerr << err.to_string() << '\n';
         return game;
-    }
-    if (game->doc.headers.empty() && game->doc.boards.empty() && game->doc.nodes.size() <= 1) {
-        std::cerr << display_name(in.file)
-                  << ": no header, board or move: not a game (write [Board \"Standard\"] for "
-                     "the standard opening)\n";
-        return std::nullopt;
     }
     return game;
 }

@@ -35,13 +35,12 @@ struct InputOptions {
 // Adds the FILE argument and --lenient to a subcommand.
 void add_input(CLI::App* cmd, InputOptions& in);
 // Reads a whole file ('-' = standard input). A file that cannot be opened or read (a
-// directory, a read error) or that holds nothing but white space is refused: the message
-// (FILE: cause) is printed and nullopt returned.
+// directory, a read error) or that holds nothing but white space and comments is refused: the
+// message (FILE: cause) is printed and nullopt returned.
 std::optional<std::string> read_text(const std::string& file);
 // The name diagnostics use for `file` ("<stdin>" for '-').
 std::string display_name(const std::string& file);
-// Reads, parses and replays the main line; prints the diagnostic on failure. A file with no
-// header, board or move (only comments) is refused like an empty one.
+// Reads, parses and replays the main line; prints the diagnostic on failure.
 std::optional<notation::LoadedGame> load(const InputOptions& in);
 // The final position of the main line.
 movegen::Multiverse final_position(const notation::LoadedGame& game);

@@ -68,11 +68,6 @@ int cmd_check(const std::vector<std::string>& files, bool lenient) {
             allFine = false;
             continue;
         }
-        if (doc.headers.empty() && doc.boards.empty() && doc.nodes.size() <= 1) {
-            std::cerr << display_name(file) << ": no header, board or move: not a game\n";
-            allFine = false;
-            continue;
-        }
         for (const notation::Diagnostic& w : doc.warnings)
             std::cerr << w.file << ':' << w.pos.line << ':' << w.pos.column
                       << ": warning: " << w.cause << '\n';
