@@ -63,8 +63,9 @@ int cmd_moves(const InputOptions& in) {
 int cmd_actions(const InputOptions& in, std::uint64_t max) {
     auto g = load(in);
     if (!g) return ExitBadInput;
-    Multiverse            mv      = final_position(*g);
-    Multiverse            printer = mv.fork(); // formats each action from the start-of-turn state
+    Multiverse mv      = final_position(*g);
+    Multiverse printer = mv.fork(); // formats each action from the start-of-turn state
+    if (max == 0) return ExitOk;
     movegen::ActionSearch search(mv);
     std::uint64_t         n = 0;
     search.for_each([&](std::span<const movegen::Move> a) {

@@ -77,6 +77,13 @@ def read_errors():
             check(err.startswith(path + ": ") and cause in err,
                   f"{cmd[0]} {path}: stderr {err!r} lacks `{path}: ...{cause}`")
             check(out == "", f"{cmd[0]} {path}: printed {out!r} as a result")
+    # A file without read permission (root reads it anyway).
+    if os.geteuid() != 0:
+        locked = write("locked.5dpgn", STANDARD)
+        os.chmod(locked, 0)
+        rc, out, err = run(["status", locked])
+        check(rc == BAD_INPUT and err.startswith(locked + ": Permission denied"),
+              f"status of an unreadable file: exit {rc}, stderr {err!r}")
     # Standard input: empty is refused too; the explicit opening is a game.
     rc, out, err = run(["status", "-"], stdin="")
     check(rc == BAD_INPUT and err.startswith("<stdin>: empty file"), f"status - (empty): {rc} {err!r}")
@@ -243,11 +250,14 @@ def limits():
     for opt in (["--nodes", "0"], ["--nodes", "-5"], ["--max-actions", "-1"], ["--group", "-1"]):
         rc, out, _ = run(["solve", cr] + opt)
         check(rc == BAD_INPUT and out == "", f"solve {opt}: exit {rc}, stdout {out!r}")
+    std = write("standard.5dpgn", STANDARD)
+    for n in (0, 1, 3):
+        rc, out, _ = run(["actions", std, "--max", str(n)])
+        check(rc == OK and out.count("\n") == n, f"actions --max {n}: exit {rc}, {out!r}")
     for opt in (["--hash", "0"], ["--hash", "-2"]):
         rc, _, err = run(["bench"] + opt)
         check(rc == BAD_INPUT and "Signature" not in err, f"bench {opt}: exit {rc}")
     # The time limit includes the table: 4 GB used to cost seconds of page faults first.
-    std = write("standard.5dpgn", STANDARD)
     t0 = time.monotonic()
     rc, out, _ = run(["solve", std, "--quiet", "--mate", "6", "--hash", "4096", "--time", "0.3"])
     wall = time.monotonic() - t0
