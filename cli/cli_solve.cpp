@@ -5,11 +5,14 @@
 // the solution: the key action(s), every legal defence as a variation, each line ending in a
 // mate mark and the result. The main line of the written tree is a longest solution line.
 // `fived verify FILE` reads such a tree and finds the puzzle position as follows:
-//   1. a `[Prelude "P"]` header: after the first P actions of the main line;
-//   2. else a `[Puzzle "mate-in-N"]` header: 2N - 1 actions before the end of the main line
-//      (the main line is a longest line of a mate in N);
+//   1. a `[Prelude "P"]` header: after the first P actions of the main line (P from 0 to its
+//      length, else the file is refused);
+//   2. else a `[Puzzle "mate-in-N"]` claim (any spelling parse_claim reads): 2N - 1 actions
+//      before the end of the main line (the main line is a longest line of a mate in N);
 //   3. else the root.
-// Everything below the puzzle position is the claimed solution.
+// Everything below the puzzle position is the claimed solution. A claim whose length is not
+// the shortest mate is reported by both ("claim: mate in 3; shortest: mate in 2"); `solve`
+// writes the length it found and says so in a comment at the root of the tree.
 //
 // Defender nodes with more than `--group N` (default 12) defences are written grouped: defences
 // whose answer is the same immediate mate appear once, with the comment
