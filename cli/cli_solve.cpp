@@ -529,9 +529,12 @@ int cmd_verify(const VerifyCli& c) {
     }
     // The verdict. The proof check is exact (no limit); the analysis may be cut by a limit,
     // and then nothing of it is reported.
-    const bool decided    = an.complete;
-    const bool claimHolds = !claimed || claimed == an.shortest;
-    const bool sound      = rep.complete && decided && cooks.empty() && an.keys.size() == 1
+    const bool decided = an.complete;
+    // The analysis looks for mates up to n (the tree's length): a claim beyond it is decided
+    // only when a shorter mate was found.
+    const bool claimDecided = decided && claimed && !(an.shortest == 0 && claimed > n);
+    const bool claimHolds   = !claimDecided || claimed == an.shortest;
+    const bool sound        = rep.complete && decided && cooks.empty() && an.keys.size() == 1
         && an.shortest == n && claimHolds;
     const std::string verdict = !rep.complete ? "incomplete proof"
         : !decided    ? "unknown (" + (an.why.empty() ? std::string("limit reached") : an.why) + ")"
@@ -541,7 +544,7 @@ int cmd_verify(const VerifyCli& c) {
     const int exitCode = sound ? ExitOk : !rep.complete || decided ? ExitNegative : ExitUnknown;
     // "claim: mate in 3; shortest: mate in 2", when the claim is wrong.
     std::string claimNote;
-    if (decided && !claimHolds)
+    if (!claimHolds)
         claimNote = "claim: " + mate_text(claimed) + "; shortest: "
             + (an.shortest ? mate_text(an.shortest)
                            : "no mate in " + std::to_string(n) + " or fewer");
@@ -559,7 +562,7 @@ int cmd_verify(const VerifyCli& c) {
         if (decided) {
             j["cooks"]           = cooks;
             j["shortest"]        = an.shortest;
-            j["claim_holds"]     = claimed ? nlohmann::json(claimHolds) : nlohmann::json();
+            j["claim_holds"]     = claimDecided ? nlohmann::json(claimHolds) : nlohmann::json();
             nlohmann::json duals = nlohmann::json::array();
             for (const auto& d : an.duals)
                 duals.push_back(fmt_path(d));
