@@ -4,9 +4,12 @@
 // subcommand's callback stores its exit status in `exitCode`.
 //
 // Conventions: every subcommand reads one 5DPGN / Branched 5DPGN file ('-' = standard input)
-// and works on the final position of its main line unless it says otherwise. Bad input prints
-// FILE:LINE:COL: CAUSE on stderr and exits with ExitBadInput.
+// and works on the final position of its main line unless it says otherwise. A file that
+// cannot be read prints FILE: CAUSE, bad input FILE:LINE:COL: CAUSE, on stderr, and the
+// command exits with ExitBadInput. Every command uses the exit statuses below (README.md,
+// "Exit status"); main() turns an output that could not be written into ExitBadInput.
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -17,8 +20,12 @@
 
 namespace fived::cli {
 
-constexpr int ExitOk       = 0;
-constexpr int ExitBadInput = 2;
+constexpr int ExitOk       = 0; // done; proved as asked (mate found, sound, complete proof)
+constexpr int ExitNegative = 1; // answered, negative (no mate, cooked, wrong claim, incomplete)
+constexpr int ExitBadInput = 2; // bad input or usage, unreadable file, unwritable output,
+                                // no memory for the table, a stipulation fived does not solve
+constexpr int ExitUnknown  = 3; // a limit (time, nodes, actions, signal) ended it: unknown
+constexpr int ExitInternal = 4; // internal error (a self-check failed)
 
 struct InputOptions {
     std::string file;
@@ -27,12 +34,42 @@ struct InputOptions {
 
 // Adds the FILE argument and --lenient to a subcommand.
 void add_input(CLI::App* cmd, InputOptions& in);
-// Reads a whole file ('-' = standard input); prints the error and returns nullopt on failure.
+// Reads a whole file ('-' = standard input). A file that cannot be opened or read (a
+// directory, a read error) or that holds nothing but white space and comments is refused: the
+// message (FILE: cause) is printed and nullopt returned.
 std::optional<std::string> read_text(const std::string& file);
+// The name diagnostics use for `file` ("<stdin>" for '-').
+std::string display_name(const std::string& file);
 // Reads, parses and replays the main line; prints the diagnostic on failure.
 std::optional<notation::LoadedGame> load(const InputOptions& in);
 // The final position of the main line.
 movegen::Multiverse final_position(const notation::LoadedGame& game);
+
+// A claim: the value of a [Puzzle "..."] header read as a direct mate (README.md, "Claims").
+struct Claim {
+    int                           mateIn = 0; // 0: a mate of unstated length ("mate-in-N")
+    std::optional<movegen::Color> side;       // when the claim names the mating side
+};
+// Reads a Puzzle header value. On a stipulation fived does not solve (helpmate, selfmate,
+// ...) or a value it cannot read, returns nullopt with `why` saying so.
+std::optional<Claim> parse_claim(std::string_view value, std::string& why);
+// The claim of a Puzzle header value (nullptr: no header) for a puzzle with `toMove` to move:
+// nullopt without a header; a refused claim, or one naming the other side as the mating one,
+// prints WHERE: cause (WHERE = FILE or FILE:LINE:COL of the header) and sets `refused`.
+std::optional<Claim> read_claim(
+    const std::string* value, const std::string& where, movegen::Color toMove, bool& refused);
+
+// "mate in N".
+std::string mate_text(int n);
+
+// SIGINT and SIGTERM set the returned flag (for SolveOptions::interrupt) instead of ending the
+// process; a second signal ends it as usual.
+const std::atomic<bool>* catch_interrupts();
+
+// Validators: a positive, finite number of seconds; a count written in decimal digits (CLI11
+// would read -1 into an unsigned option as its largest value).
+CLI::Validator positive_seconds();
+CLI::Validator digits();
 
 void register_engine_commands(CLI::App& app, int& exitCode);
 void register_notation_commands(CLI::App& app, int& exitCode);

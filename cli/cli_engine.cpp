@@ -3,9 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/cli.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
-#include "cli/cli.h"
 
 namespace fived::cli {
 
@@ -37,6 +37,7 @@ int cmd_status(const InputOptions& in, bool json) {
         j["verdict"]        = verdict_name(v);
         j["timelines"]      = mv.timeline_count();
         j["actions_played"] = g->mainLine.size();
+        j["exit_code"]      = ExitOk;
         std::cout << j.dump() << '\n';
     } else {
         std::cout << "to move:   " << side << '\n'
@@ -45,7 +46,7 @@ int cmd_status(const InputOptions& in, bool json) {
                   << "verdict:   " << verdict_name(v) << '\n'
                   << "timelines: " << mv.timeline_count() << '\n';
     }
-    return 0;
+    return ExitOk;
 }
 
 int cmd_moves(const InputOptions& in) {
@@ -56,21 +57,22 @@ int cmd_moves(const InputOptions& in) {
     movegen::generate_moves(mv, mv.to_move(), moves);
     for (const movegen::Move& m : moves)
         std::cout << notation::format_move(mv, m) << '\n';
-    return 0;
+    return ExitOk;
 }
 
 int cmd_actions(const InputOptions& in, std::uint64_t max) {
     auto g = load(in);
     if (!g) return ExitBadInput;
-    Multiverse            mv      = final_position(*g);
-    Multiverse            printer = mv.fork(); // formats each action from the start-of-turn state
+    Multiverse mv      = final_position(*g);
+    Multiverse printer = mv.fork(); // formats each action from the start-of-turn state
+    if (max == 0) return ExitOk;
     movegen::ActionSearch search(mv);
     std::uint64_t         n = 0;
     search.for_each([&](std::span<const movegen::Move> a) {
         std::cout << notation::format_action(printer, a) << '\n';
-        return ++n < max;
+        return ++n < max && std::cout.good(); // stop at a write error (main reports it)
     });
-    return 0;
+    return ExitOk;
 }
 
 int cmd_count(const InputOptions& in, std::uint64_t cap, bool each) {
@@ -79,7 +81,7 @@ int cmd_count(const InputOptions& in, std::uint64_t cap, bool each) {
     if (!each) {
         Multiverse mv = final_position(*g);
         std::cout << movegen::count_legal_actions(mv, cap) << '\n';
-        return 0;
+        return ExitOk;
     }
     Multiverse                     mv = g->start.fork();
     std::vector<movegen::MoveUndo> undo;
@@ -93,7 +95,7 @@ int cmd_count(const InputOptions& in, std::uint64_t cap, bool each) {
         std::cout.flush();
     }
     std::cout << '\n';
-    return 0;
+    return ExitOk;
 }
 
 int cmd_perft(const InputOptions& in, int depth) {
@@ -101,7 +103,7 @@ int cmd_perft(const InputOptions& in, int depth) {
     if (!g) return ExitBadInput;
     Multiverse mv = final_position(*g);
     std::cout << movegen::perft(mv, depth) << '\n';
-    return 0;
+    return ExitOk;
 }
 
 } // namespace
@@ -123,14 +125,14 @@ void register_engine_commands(CLI::App& app, int& exitCode) {
     auto  max     = std::make_shared<std::uint64_t>(UINT64_MAX);
     auto* actions = app.add_subcommand("actions", "legal actions, one a line, standard order");
     add_input(actions, *in);
-    actions->add_option("--max", *max, "print at most N actions");
+    actions->add_option("--max", *max, "print at most N actions")->check(digits());
     actions->callback([&exitCode, in, max] { exitCode = cmd_actions(*in, *max); });
 
     auto  cap   = std::make_shared<std::uint64_t>(UINT64_MAX);
     auto  each  = std::make_shared<bool>(false);
     auto* count = app.add_subcommand("count", "number of legal actions of the final position");
     add_input(count, *in);
-    count->add_option("--cap", *cap, "stop counting at N");
+    count->add_option("--cap", *cap, "stop counting at N")->check(digits());
     count->add_flag("--each", *each, "one count per position of the main line, from the start");
     count->callback([&exitCode, in, cap, each] { exitCode = cmd_count(*in, *cap, *each); });
 

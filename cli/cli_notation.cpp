@@ -2,11 +2,11 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/cli.h"
 #include "notation/fen.h"
 #include "notation/parser.h"
 #include "notation/reader.h"
 #include "notation/writer.h"
-#include "cli/cli.h"
 
 namespace fived::cli {
 
@@ -17,8 +17,6 @@ notation::ReadOptions read_options(bool lenient) {
     if (lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
     return opt;
 }
-
-std::string display_name(const std::string& file) { return file == "-" ? "<stdin>" : file; }
 
 // fmt: the whole tree, every variation, in canonical form.
 int cmd_fmt(const InputOptions& in, const std::string& style) {

@@ -5,11 +5,14 @@
 // the solution: the key action(s), every legal defence as a variation, each line ending in a
 // mate mark and the result. The main line of the written tree is a longest solution line.
 // `fived verify FILE` reads such a tree and finds the puzzle position as follows:
-//   1. a `[Prelude "P"]` header: after the first P actions of the main line;
-//   2. else a `[Puzzle "mate-in-N"]` header: 2N - 1 actions before the end of the main line
-//      (the main line is a longest line of a mate in N);
+//   1. a `[Prelude "P"]` header: after the first P actions of the main line (P from 0 to its
+//      length, else the file is refused);
+//   2. else a `[Puzzle "mate-in-N"]` claim (any spelling parse_claim reads): 2N - 1 actions
+//      before the end of the main line (the main line is a longest line of a mate in N);
 //   3. else the root.
-// Everything below the puzzle position is the claimed solution.
+// Everything below the puzzle position is the claimed solution. A claim whose length is not
+// the shortest mate is reported by both ("claim: mate in 3; shortest: mate in 2"); `solve`
+// writes the length it found and says so in a comment at the root of the tree.
 //
 // Defender nodes with more than `--group N` (default 12) defences are written grouped: defences
 // whose answer is the same immediate mate appear once, with the comment
@@ -17,12 +20,14 @@
 // accepts a missing defence when a sibling's mating answer also mates after it.
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "cli/cli.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/text.h"
@@ -31,7 +36,6 @@
 #include "notation/tree.h"
 #include "notation/writer.h"
 #include "solver/bench.h"
-#include "cli/cli.h"
 #include "solver/parallel.h"
 #include "solver/verify.h"
 
@@ -59,18 +63,6 @@ struct SolveCli {
     std::string        algo  = "reference";
     std::optional<int> at; // solve after this many main-line actions (negative: from the end)
 };
-
-// N of a `[Puzzle "mate-in-N"]` header, or 0.
-int puzzle_mate(const notation::Document& doc) {
-    const notation::Header* h = doc.find_header("Puzzle");
-    if (!h) return 0;
-    const std::string& v   = h->value;
-    const std::size_t  pos = v.find("mate-in-");
-    if (pos == std::string::npos) return 0;
-    int n = 0;
-    std::from_chars(v.data() + pos + 8, v.data() + v.size(), n);
-    return n;
-}
 
 // --- solution trees as notation::GameTree ------------------------------------------------------
 
@@ -241,6 +233,19 @@ nlohmann::json tree_json(const Multiverse& root, const SolutionTree& t) {
     return js[0];
 }
 
+// The table could not be allocated: a usage error (the size asked for is too large).
+int no_memory(std::size_t hashMb) {
+    std::cerr << "--hash " << hashMb << ": cannot allocate a transposition table of " << hashMb
+              << " MB\n";
+    return ExitBadInput;
+}
+
+// Where diagnostics about a header point: FILE:LINE:COL of its value.
+std::string header_where(const std::string& file, const notation::Header& h) {
+    return display_name(file) + ':' + std::to_string(h.valuePos.line) + ':'
+        + std::to_string(h.valuePos.column);
+}
+
 int cmd_solve(const SolveCli& c) {
     auto game = load(c.in);
     if (!game) return ExitBadInput;
@@ -248,17 +253,24 @@ int cmd_solve(const SolveCli& c) {
     if (c.at) {
         const int k = *c.at >= 0 ? *c.at : played + *c.at;
         if (k < 0 || k > played) {
-            std::cerr << c.in.file << ": --at " << *c.at << ": the main line has " << played
-                      << " actions\n";
+            std::cerr << display_name(c.in.file) << ": --at " << *c.at << ": the main line has "
+                      << played << " actions\n";
             return ExitBadInput;
         }
         game->mainLine.resize(std::size_t(k));
     }
     const Multiverse root = final_position(*game);
-    // The Puzzle header speaks of the final position only.
-    const bool atEnd = int(game->mainLine.size()) == played;
-    int        n     = c.mate ? c.mate : atEnd ? puzzle_mate(game->doc) : 0;
-    if (n <= 0) n = 3;
+    // The claim: the Puzzle header speaks of the final position only.
+    std::optional<Claim> claim;
+    if (int(game->mainLine.size()) == played) {
+        const notation::Header* h       = game->doc.find_header("Puzzle");
+        bool                    refused = false;
+        claim                           = read_claim(
+                                      h ? &h->value : nullptr, h ? header_where(c.in.file, *h) : "", root.to_move(), refused);
+        if (refused) return ExitBadInput;
+    }
+    const int            claimed = claim ? claim->mateIn : 0;
+    const int            n       = c.mate ? c.mate : claimed ? claimed : 3;
     solver::SolveOptions o;
     o.maxMate     = n;
     o.threads     = c.threads;
@@ -269,7 +281,34 @@ int cmd_solve(const SolveCli& c) {
     o.allKeys     = c.allKeys;
     o.progress    = !c.quiet;
     o.algorithm   = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
+    o.interrupt   = catch_interrupts();
     const solver::SolveResult r = solver::solve(root, o);
+    if (r.noMemory) return no_memory(c.hashMb);
+
+    // The claim against the answer, when the answer decides it.
+    std::optional<bool> claimHolds;
+    std::string         claimNote;
+    if (claimed) {
+        const int noMate = r.result == solver::Result::NO_MATE ? n : r.noMateUpTo;
+        if (r.result == solver::Result::MATE) {
+            claimHolds = r.mateIn == claimed;
+            claimNote  = "shortest: " + mate_text(r.mateIn);
+        } else if (noMate >= claimed) {
+            claimHolds = false;
+            claimNote  = "no mate in " + std::to_string(noMate) + " or fewer";
+        }
+        if (claimHolds == false) {
+            claimNote = "claim: " + mate_text(claimed) + "; " + claimNote;
+            std::cerr << display_name(c.in.file) << ": " << claimNote << '\n';
+        } else {
+            claimNote.clear();
+        }
+    }
+    const int exitCode = r.internal           ? ExitInternal
+        : r.result == solver::Result::MATE    ? ExitOk
+        : r.result == solver::Result::NO_MATE ? ExitNegative
+                                              : ExitUnknown;
+    if (r.internal) std::cerr << display_name(c.in.file) << ": internal error: " << r.error << '\n';
 
     Multiverse               printer = root.fork();
     std::vector<std::string> keys;
@@ -282,6 +321,8 @@ int cmd_solve(const SolveCli& c) {
             r.result == solver::Result::MATE ? nlohmann::json(r.mateIn) : nlohmann::json();
         j["no_mate_up_to"] = r.noMateUpTo;
         j["max_mate"]      = n;
+        j["claim"]         = claimed ? nlohmann::json(claimed) : nlohmann::json();
+        j["claim_holds"]   = claimHolds ? nlohmann::json(*claimHolds) : nlohmann::json();
         j["side"]          = root.to_move() == movegen::WHITE ? "white" : "black";
         j["keys"]          = keys;
         j["nodes"]         = r.nodes;
@@ -305,29 +346,40 @@ int cmd_solve(const SolveCli& c) {
             j["prelude"]    = prelude;
             j["start_side"] = game->start.to_move() == movegen::WHITE ? "white" : "black";
         }
-        if (r.limitHit) j["limit_hit"] = true;
-        if (!r.error.empty()) j["error"] = r.error;
+        if (r.limitHit) {
+            j["limit_hit"] = true;
+            j["limit"]     = r.error.empty() ? "limit reached" : r.error;
+        } else if (!r.error.empty()) {
+            j["error"] = r.error;
+        }
+        if (r.result == solver::Result::UNKNOWN && r.mateIn) j["mate_proven"] = r.mateIn;
         if (r.treeBuilt) j["tree"] = tree_json(root, r.tree);
+        j["exit_code"] = exitCode;
         std::cout << j.dump() << '\n';
-        return ExitOk;
+        return exitCode;
     }
+    if (r.internal) return exitCode;
     if (r.result == solver::Result::MATE && r.treeBuilt) {
-        std::cout << notation::write_tree(to_game_tree(*game, r.tree, r.mateIn, c.group));
+        notation::GameTree gt = to_game_tree(*game, r.tree, r.mateIn, c.group);
+        if (!claimNote.empty()) gt.nodes[0].comment = claimNote;
+        std::cout << notation::write_tree(gt);
     } else if (r.result == solver::Result::MATE) {
-        std::cout << "mate in " << r.mateIn << ": ";
+        // Proven by the search, but the tree was not written (larger than the tree limit).
+        std::cout << mate_text(r.mateIn) << ": ";
         for (std::size_t i = 0; i < keys.size(); ++i)
             std::cout << (i ? ", " : "") << keys[i];
         std::cout << " {" << r.error << "}\n";
     } else if (r.result == solver::Result::NO_MATE) {
         std::cout << "no mate in " << n << " or fewer\n";
     } else {
-        std::cout << "unknown" << (r.limitHit ? " (limit reached" : " (")
-                  << (r.noMateUpTo ? (r.limitHit ? "; " : "") + std::string("no mate in ")
-                                 + std::to_string(r.noMateUpTo) + " or fewer"
-                                   : std::string())
-                  << (r.error.empty() ? "" : "; " + r.error) << ")\n";
+        std::cout << "unknown (" << (r.error.empty() ? "limit reached" : r.error);
+        if (r.mateIn)
+            std::cout << "; " << mate_text(r.mateIn) << " proven, tree not finished";
+        else if (r.noMateUpTo)
+            std::cout << "; no mate in " << r.noMateUpTo << " or fewer";
+        std::cout << "; " << r.nodes << " nodes)\n";
     }
-    return ExitOk;
+    return exitCode;
 }
 
 // --- verify
@@ -346,7 +398,7 @@ struct VerifyCli {
 int cmd_verify(const VerifyCli& c) {
     const std::optional<std::string> text = read_text(c.in.file);
     if (!text) return ExitBadInput;
-    const std::string     file = c.in.file == "-" ? "<stdin>" : c.in.file;
+    const std::string     file = display_name(c.in.file);
     notation::ReadOptions opt;
     if (c.in.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
     opt.annotate = false; // the marks are ours to check, not the reader's to compute
@@ -368,20 +420,38 @@ int cmd_verify(const VerifyCli& c) {
         q = gt->nodes[std::size_t(q)].children.back();
         mainLine.push_back(q);
     }
-    const int mainLen = int(mainLine.size()) - 1;
-    int       prelude = 0;
-    int       claimed = 0;
-    if (const std::string* pz = header("Puzzle"); pz && pz->find("mate-in-") != std::string::npos)
-        std::from_chars(pz->data() + pz->find("mate-in-") + 8, pz->data() + pz->size(), claimed);
+    const int          mainLen = int(mainLine.size()) - 1;
+    int                prelude = 0;
+    const std::string* pz      = header("Puzzle");
+    int                claimed = 0;
+    if (pz) {
+        std::string                why;
+        const std::optional<Claim> cl = parse_claim(*pz, why);
+        if (!cl) {
+            std::cerr << file << ": [Puzzle \"" << *pz << "\"]: " << why << '\n';
+            return ExitBadInput;
+        }
+        claimed = cl->mateIn;
+    }
     if (const std::string* ph = header("Prelude")) {
-        std::from_chars(ph->data(), ph->data() + ph->size(), prelude);
+        const auto [end, ec] = std::from_chars(ph->data(), ph->data() + ph->size(), prelude);
+        if (ec != std::errc{} || end != ph->data() + ph->size() || prelude < 0
+            || prelude > mainLen) {
+            std::cerr << file << ": [Prelude \"" << *ph << "\"]: not a number of actions from 0 to "
+                      << mainLen << " (the length of the main line)\n";
+            return ExitBadInput;
+        }
     } else if (claimed > 0 && mainLen >= 2 * claimed - 1) {
         prelude = mainLen - (2 * claimed - 1);
     }
-    prelude = std::clamp(prelude, 0, mainLen);
     // 2. The puzzle position and the claimed solution below it, as a SolutionTree.
-    const int                        top    = mainLine[std::size_t(prelude)];
-    const Multiverse                 puzzle = notation::position_at(*gt, top);
+    const int        top    = mainLine[std::size_t(prelude)];
+    const Multiverse puzzle = notation::position_at(*gt, top);
+    {
+        bool refused = false;
+        read_claim(pz, file, puzzle.to_move(), refused); // the side a claim names
+        if (refused) return ExitBadInput;
+    }
     SolutionTree                     tree;
     std::vector<std::pair<int, int>> stack{{top, 0}}; // (game node, solution node)
     while (!stack.empty()) {
@@ -401,9 +471,11 @@ int cmd_verify(const VerifyCli& c) {
     o.hashMb      = c.hashMb;
     o.timeLimit   = c.time;
     o.actionLimit = c.maxActions;
+    o.interrupt   = catch_interrupts();
     // Duals are looked for along the tree's lines only when every action of it is legal.
     const solver::Analysis an =
         solver::analyse(puzzle, rep.complete ? tree : SolutionTree{}, n, o, c.tries);
+    if (an.noMemory) return no_memory(c.hashMb);
 
     auto fmt_path = [&](std::span<const std::vector<Move>> path) {
         Multiverse                     p = puzzle.fork();
@@ -455,57 +527,81 @@ int cmd_verify(const VerifyCli& c) {
         }
         problems.push_back(where + ": " + p.detail);
     }
-    const bool sound =
-        rep.complete && an.complete && cooks.empty() && an.keys.size() == 1 && an.shortest == n;
+    // The verdict. The proof check is exact (no limit); the analysis may be cut by a limit,
+    // and then nothing of it is reported.
+    const bool decided = an.complete;
+    // The analysis looks for mates up to n (the tree's length): a claim beyond it is decided
+    // only when a shorter mate was found.
+    const bool claimDecided = decided && claimed && !(an.shortest == 0 && claimed > n);
+    const bool claimHolds   = !claimDecided || claimed == an.shortest;
+    const bool sound        = rep.complete && decided && cooks.empty() && an.keys.size() == 1
+        && an.shortest == n && claimHolds;
     const std::string verdict = !rep.complete ? "incomplete proof"
-        : !an.complete ? "unknown (limit reached" + (an.why.empty() ? "" : ": " + an.why) + ")"
-        : sound        ? "sound"
-                       : "cooked";
+        : !decided    ? "unknown (" + (an.why.empty() ? std::string("limit reached") : an.why) + ")"
+        : !claimHolds ? "wrong claim"
+        : sound       ? "sound"
+                      : "cooked";
+    const int exitCode = sound ? ExitOk : !rep.complete || decided ? ExitNegative : ExitUnknown;
+    // "claim: mate in 3; shortest: mate in 2", when the claim is wrong.
+    std::string claimNote;
+    if (!claimHolds)
+        claimNote = "claim: " + mate_text(claimed) + "; shortest: "
+            + (an.shortest ? mate_text(an.shortest)
+                           : "no mate in " + std::to_string(n) + " or fewer");
     if (c.json) {
         nlohmann::json j;
         j["complete"]          = rep.complete;
         j["mate_in"]           = rep.length;
         j["side"]              = attacker == movegen::WHITE ? "white" : "black";
         j["prelude"]           = prelude;
+        j["claim"]             = claimed ? nlohmann::json(claimed) : nlohmann::json();
         j["keys"]              = treeKeys;
-        j["cooks"]             = cooks;
-        j["shortest"]          = an.shortest;
         j["leaves"]            = rep.leaves;
         j["answered_by_group"] = rep.answeredByGroup;
         j["problems"]          = problems;
-        nlohmann::json duals   = nlohmann::json::array();
-        for (const auto& d : an.duals)
-            duals.push_back(fmt_path(d));
-        j["duals"] = duals;
-        if (c.tries) {
-            nlohmann::json tr = nlohmann::json::array();
-            for (const auto& [a, refu] : an.tries) {
-                std::vector<std::vector<Move>> path{a, refu};
-                tr.push_back({{"try", fmt_path({&a, 1})}, {"refutation", fmt_path(path)}});
+        if (decided) {
+            j["cooks"]           = cooks;
+            j["shortest"]        = an.shortest;
+            j["claim_holds"]     = claimDecided ? nlohmann::json(claimHolds) : nlohmann::json();
+            nlohmann::json duals = nlohmann::json::array();
+            for (const auto& d : an.duals)
+                duals.push_back(fmt_path(d));
+            j["duals"] = duals;
+            if (c.tries) {
+                nlohmann::json tr = nlohmann::json::array();
+                for (const auto& [a, refu] : an.tries) {
+                    std::vector<std::vector<Move>> path{a, refu};
+                    tr.push_back({{"try", fmt_path({&a, 1})}, {"refutation", fmt_path(path)}});
+                }
+                j["tries"] = tr;
             }
-            j["tries"] = tr;
+        } else {
+            j["limit"] = an.why.empty() ? "limit reached" : an.why;
         }
-        j["verdict"] = verdict;
+        j["verdict"]   = verdict;
+        j["exit_code"] = exitCode;
         std::cout << j.dump() << '\n';
-    } else {
-        std::cout << "puzzle:   " << (attacker == movegen::WHITE ? "white" : "black")
-                  << " to move after " << prelude << " prelude action(s); claimed mate-in-"
-                  << (claimed ? std::to_string(claimed) : std::string("?")) << '\n';
-        std::cout << "proof:    " << (rep.complete ? "complete" : "INCOMPLETE") << ", mate in "
-                  << rep.length << ", " << rep.leaves << " mate leaves, " << rep.defenderNodes
-                  << " defender nodes";
-        if (rep.answeredByGroup) std::cout << ", " << rep.answeredByGroup << " grouped defences";
-        std::cout << '\n';
-        for (const std::string& p : problems)
-            std::cout << "  problem: " << p << '\n';
-        for (const std::string& k : treeKeys)
-            std::cout << "key:      " << k << '\n';
+        return exitCode;
+    }
+    std::cout << "puzzle:   " << (attacker == movegen::WHITE ? "white" : "black")
+              << " to move after " << prelude << " prelude action(s); claimed "
+              << (claimed ? mate_text(claimed) : std::string("mate in ?")) << '\n';
+    std::cout << "proof:    " << (rep.complete ? "complete" : "INCOMPLETE") << ", mate in "
+              << rep.length << ", " << rep.leaves << " mate leaves, " << rep.defenderNodes
+              << " defender nodes";
+    if (rep.answeredByGroup) std::cout << ", " << rep.answeredByGroup << " grouped defences";
+    std::cout << '\n';
+    for (const std::string& p : problems)
+        std::cout << "  problem: " << p << '\n';
+    for (const std::string& k : treeKeys)
+        std::cout << "key:      " << k << '\n';
+    if (decided) {
         std::cout << "cooks:    " << (cooks.empty() ? "none" : "") << '\n';
         for (const std::string& k : cooks)
             std::cout << "  cook:   " << k << '\n';
-        std::cout << "shortest: "
-                  << (an.shortest ? "mate in " + std::to_string(an.shortest) : std::string("none"))
+        std::cout << "shortest: " << (an.shortest ? mate_text(an.shortest) : std::string("none"))
                   << (an.shortest && an.shortest < n ? "  (shorter than the tree)" : "") << '\n';
+        if (!claimNote.empty()) std::cout << claimNote << '\n';
         std::cout << "duals:    " << an.duals.size() << '\n';
         for (const auto& d : an.duals)
             std::cout << "  dual after: " << fmt_path(d) << '\n';
@@ -517,9 +613,9 @@ int cmd_verify(const VerifyCli& c) {
                           << fmt_path(path).substr(fmt_path({&a, 1}).size() + 3) << '\n';
             }
         }
-        std::cout << "verdict:  " << verdict << '\n';
     }
-    return rep.complete ? ExitOk : 1;
+    std::cout << "verdict:  " << verdict << '\n';
+    return exitCode;
 }
 
 // --- bench
@@ -535,8 +631,8 @@ int cmd_bench(std::size_t hashMb, int threads) {
         notation::Diagnostic err;
         auto                 g = notation::load_game(p.pgn, p.id, opt, err);
         if (!g) {
-            std::cerr << err.to_string() << '\n';
-            return ExitBadInput;
+            std::cerr << "internal: the bench suite does not read: " << err.to_string() << '\n';
+            return ExitInternal;
         }
         positions.push_back(final_position(*g));
     }
@@ -544,6 +640,13 @@ int cmd_bench(std::size_t hashMb, int threads) {
     for (const solver::BenchPuzzle& p : solver::bench_suite())
         cases.push_back({p.id, &positions[i++], p.maxMate});
     const solver::BenchReport r = solver::run_bench(cases, hashMb, threads);
+    if (r.noMemory) return no_memory(hashMb);
+    // Without limits every puzzle is decided; an unknown one is a failure, not a figure.
+    for (const solver::BenchLine& l : r.lines)
+        if (l.result == "unknown") {
+            std::cerr << "internal: bench puzzle " << l.id << " is unknown: " << l.error << '\n';
+            return ExitInternal;
+        }
     for (const solver::BenchLine& l : r.lines)
         std::fprintf(stderr, "%-24s %-8s mate-in %d  nodes %10llu  %8.1f ms\n", l.id.c_str(),
             l.result.c_str(), l.mateIn, static_cast<unsigned long long>(l.nodes), l.ms);
@@ -556,6 +659,8 @@ int cmd_bench(std::size_t hashMb, int threads) {
         stderr, "Signature       : 0x%016llx\n", static_cast<unsigned long long>(r.signature));
     std::fprintf(
         stderr, "Answers         : 0x%016llx\n", static_cast<unsigned long long>(r.answers));
+    // The report is on stderr: a failed write there is the command's failure.
+    if (std::fflush(stderr) != 0 || std::ferror(stderr)) return ExitBadInput;
     return ExitOk;
 }
 
@@ -574,13 +679,19 @@ void register_solver_commands(CLI::App& app, int& exitCode) {
         "solve the position after the first K actions of the main line instead of the final "
         "one (negative K: |K| actions before the end)");
     solve->add_option("--threads", sc->threads, "search threads")->check(CLI::Range(1, 256));
-    solve->add_option("--hash", sc->hashMb, "transposition table size in MB")
-        ->check(CLI::Range(1, 1 << 20));
-    solve->add_option("--time", sc->time, "time limit in seconds (then the result is unknown)");
-    solve->add_option("--nodes", sc->nodes, "node limit (then the result is unknown)");
-    solve->add_option("--max-actions", sc->maxActions,
-        "most legal actions listed at one position (memory: about 100 bytes each); a position "
-        "with more makes the result unknown (0 = no limit)");
+    solve->add_option("--hash", sc->hashMb, "transposition table size in MB (1 to 1048576)")
+        ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
+    solve
+        ->add_option("--time", sc->time,
+            "time limit in seconds, table allocation included (then the result is unknown)")
+        ->check(positive_seconds());
+    solve->add_option("--nodes", sc->nodes, "node limit, at least 1 (then the result is unknown)")
+        ->check(digits() & CLI::Range(std::uint64_t(1), UINT64_MAX));
+    solve
+        ->add_option("--max-actions", sc->maxActions,
+            "most legal actions listed at one position (memory: about 100 bytes each); a position "
+            "with more makes the result unknown (0 = no limit)")
+        ->check(digits());
     solve->add_flag("--json", sc->json, "print one JSON object");
     solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
     solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");
@@ -589,9 +700,11 @@ void register_solver_commands(CLI::App& app, int& exitCode) {
             "search algorithm: reference (depth-bounded AND/OR search, parallel) or dfpn "
             "(df-pn with the same bound, serial)")
         ->check(CLI::IsMember({"reference", "dfpn"}));
-    solve->add_option("--group", sc->group,
-        "at defender nodes with more than N defences, write defences sharing one mating answer "
-        "once, listed in a comment (0 = never; default 12)");
+    solve
+        ->add_option("--group", sc->group,
+            "at defender nodes with more than N defences, write defences sharing one mating answer "
+            "once, listed in a comment (0 = never; default 12)")
+        ->check(digits());
     solve->callback([&exitCode, sc] { exitCode = cmd_solve(*sc); });
 
     auto  vc     = std::make_shared<VerifyCli>();
@@ -601,17 +714,24 @@ void register_solver_commands(CLI::App& app, int& exitCode) {
     verify->add_flag("--tries", vc->tries, "list attacker actions refuted by a single defence");
     verify->add_flag("--json", vc->json, "print one JSON object");
     verify->add_option("--threads", vc->threads, "search threads")->check(CLI::Range(1, 256));
-    verify->add_option("--hash", vc->hashMb, "transposition table size in MB");
-    verify->add_option("--time", vc->time, "time limit in seconds for the analysis");
-    verify->add_option("--max-actions", vc->maxActions,
-        "most legal actions the analysis lists at one position (0 = no limit)");
+    verify->add_option("--hash", vc->hashMb, "transposition table size in MB (1 to 1048576)")
+        ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
+    verify
+        ->add_option(
+            "--time", vc->time, "time limit in seconds for the analysis, table allocation included")
+        ->check(positive_seconds());
+    verify
+        ->add_option("--max-actions", vc->maxActions,
+            "most legal actions the analysis lists at one position (0 = no limit)")
+        ->check(digits());
     verify->callback([&exitCode, vc] { exitCode = cmd_verify(*vc); });
 
     auto  hash    = std::make_shared<std::size_t>(16);
     auto  threads = std::make_shared<int>(1);
     auto* bench =
         app.add_subcommand("bench", "solve the embedded puzzle suite; signature on stderr");
-    bench->add_option("--hash", *hash, "transposition table size in MB");
+    bench->add_option("--hash", *hash, "transposition table size in MB (1 to 1048576)")
+        ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
     bench->add_option("--threads", *threads, "search threads")->check(CLI::Range(1, 256));
     bench->callback([&exitCode, hash, threads] { exitCode = cmd_bench(*hash, *threads); });
 }

@@ -45,7 +45,9 @@ def run(fived, path, threads, extra=()):
     t0 = time.perf_counter()
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     wall = time.perf_counter() - t0
-    if out.returncode not in (0, 1):
+    # Exit status (README "Exit status"): 0 mate, 1 no mate, 3 unknown (a limit) all print the
+    # JSON result; 2 (bad input) and 4 (internal error) do not.
+    if out.returncode not in (0, 1, 3):
         return None, wall, out.stderr.strip()
     return json.loads(out.stdout), wall, ""
 

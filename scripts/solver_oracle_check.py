@@ -105,8 +105,15 @@ def main():
         cmd = [a.fived, "solve", path, "--lenient", "--json", "--quiet", "--threads", a.threads]
         if bound:
             cmd += ["--mate", str(bound)]
-        res = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+        p = subprocess.run(cmd, capture_output=True, text=True)
         name = os.path.basename(path)
+        # Exit status (README "Exit status"): 0 mate, 1 no mate, 3 unknown print the JSON
+        # result; 2 (bad input) and 4 (internal error) are failures.
+        if p.returncode not in (0, 1, 3):
+            print(f"{name}: fived exited with {p.returncode}: {p.stderr.strip()[-400:]}")
+            failures += 1
+            continue
+        res = json.loads(p.stdout)
         if res["result"] != "mate" or "tree" not in res:
             print(f"{name}: {res['result']} (no tree to replay)")
             continue

@@ -74,7 +74,12 @@ BenchReport run_bench(std::span<const BenchCase> cases, std::size_t hashMb, int 
         o.buildTree         = false;
         o.allKeys           = true;
         const SolveResult r = solve(*c.position, o);
-        BenchLine         line{c.id, result_name(r.result), r.mateIn, r.nodes, r.ms};
+        if (r.noMemory) {
+            rep.noMemory = true;
+            rep.lines.clear();
+            break;
+        }
+        BenchLine line{c.id, result_name(r.result), r.mateIn, r.nodes, r.ms, r.error};
         for (XXH3_state_t* st : {sig, ans}) {
             XXH3_64bits_update(st, c.id.data(), c.id.size());
             hash_u64(st, std::uint64_t(r.result));

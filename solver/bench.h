@@ -37,6 +37,7 @@ struct BenchLine {
     int           mateIn = 0;
     std::uint64_t nodes  = 0;
     double        ms     = 0;
+    std::string   error; // SolveResult::error
 };
 
 struct BenchReport {
@@ -45,6 +46,7 @@ struct BenchReport {
     double                 ms        = 0;
     std::uint64_t          signature = 0;
     std::uint64_t          answers   = 0;
+    bool                   noMemory  = false; // the table could not be allocated (lines empty)
 };
 
 BenchReport run_bench(std::span<const BenchCase> cases, std::size_t hashMb, int threads);

@@ -45,9 +45,13 @@ struct Solver::Impl {
     std::thread             watcher;
     std::atomic<int>        depth{0};
 
+    std::atomic<bool> timeHit{false};
+    std::atomic<bool> interrupted{false};
+
     Impl(const Multiverse& r, const SolveOptions& o) : opt(o), root(r.fork()) {
-        ttOk  = opt.ttClusters ? tt.resize_clusters(opt.ttClusters) : tt.resize_mb(opt.hashMb);
+        // The time limit counts from here: the table's allocation is part of the solve.
         start = Clock::now();
+        ttOk  = opt.ttClusters ? tt.resize_clusters(opt.ttClusters) : tt.resize_mb(opt.hashMb);
         // Deep enough for a question at a path of up to 2 * maxMate actions plus a search of
         // maxMate attacker actions below it.
         ctx = std::make_unique<SearchContext>(tt, root, 4 * std::max(opt.maxMate, 1) + 4);
@@ -79,7 +83,7 @@ struct Solver::Impl {
     }
 
     void start_watch() {
-        if (opt.timeLimit <= 0 && !opt.progress) return;
+        if (opt.timeLimit <= 0 && !opt.progress && !opt.interrupt) return;
         {
             std::lock_guard lock(watchMutex);
             watchDone = false;
@@ -91,6 +95,12 @@ struct Solver::Impl {
                 watchCv.wait_for(lock, std::chrono::milliseconds(20));
                 const double t = elapsed();
                 if (opt.timeLimit > 0 && t >= opt.timeLimit) {
+                    timeHit.store(true);
+                    ctx->limitHit.store(true);
+                    ctx->stop.store(true);
+                }
+                if (opt.interrupt && opt.interrupt->load()) {
+                    interrupted.store(true);
                     ctx->limitHit.store(true);
                     ctx->stop.store(true);
                 }
@@ -435,17 +445,30 @@ Solver::~Solver() = default;
 std::uint64_t Solver::nodes() const { return impl->nodes(); }
 bool          Solver::limit_hit() const { return impl->ctx->limitHit.load(); }
 
+bool Solver::table_ok() const { return impl->ttOk; }
+
 std::string Solver::limit_reason() const {
-    if (!impl->ctx->actionLimitHit.load()) return {};
-    return "a position has more than " + std::to_string(impl->opt.actionLimit)
-        + " legal actions (--max-actions)";
+    const Impl& s = *impl;
+    if (s.interrupted.load()) return "interrupted";
+    if (s.timeHit.load()) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "time limit of %g s reached", s.opt.timeLimit);
+        return buf;
+    }
+    if (s.ctx->actionLimitHit.load())
+        return "a position has more than " + std::to_string(s.opt.actionLimit)
+            + " legal actions (--max-actions)";
+    if (s.ctx->limitHit.load() && s.opt.nodeLimit)
+        return "node limit of " + std::to_string(s.opt.nodeLimit) + " reached";
+    return {};
 }
 
 SolveResult Solver::solve() {
     Impl&       s = *impl;
     SolveResult res;
     if (!s.ttOk) {
-        res.error = "cannot allocate the transposition table";
+        res.error    = "cannot allocate the transposition table";
+        res.noMemory = true;
         return res;
     }
     s.run([&] {
@@ -538,6 +561,7 @@ SolveResult Solver::solve() {
             res.verified = true;
         }
     }
+    res.internal = res.error.starts_with("internal");
     res.nodes    = s.nodes();
     res.ms       = s.elapsed() * 1000.0;
     res.hashfull = s.tt.hashfull();
@@ -589,6 +613,12 @@ Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const 
     o.maxMate      = std::max(n, 1);
     Solver   s(root, o);
     Analysis a;
+    if (!s.table_ok()) {
+        a.complete = false;
+        a.noMemory = true;
+        a.why      = "cannot allocate the transposition table";
+        return a;
+    }
     // 1. Keys of mate in n, and the shortest mate.
     a.complete &= s.mating_actions({}, n, a.keys);
     for (int k = 1; k <= n; ++k) {

@@ -13,6 +13,7 @@
 // A limit (time, nodes) or a stop makes the result UNKNOWN, never MATE. A MATE result is
 // re-checked by check_proof() (without the table) before it is reported.
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -45,7 +46,7 @@ struct SolveOptions {
     int           threads       = 1;
     std::size_t   hashMb        = 16;
     std::size_t   ttClusters    = 0;         // tests: exact cluster count, overrides hashMb
-    double        timeLimit     = 0;         // seconds, 0 = none
+    double        timeLimit     = 0;         // seconds from the Solver's construction, 0 = none
     std::uint64_t nodeLimit     = 0;         // 0 = none
     std::size_t   actionLimit   = 2'000'000; // most legal actions listed at one node, 0 = none
     bool          allKeys       = false;
@@ -56,6 +57,9 @@ struct SolveOptions {
     bool          splitDefender = false; // also split defender nodes (see SearchContext)
     std::uint64_t shareAfter    = 256;   // actions before an r = 1 node is shared (threads > 1)
     std::size_t   maxTreeNodes  = 2'000'000;
+    // Polled every 20 ms while a question runs; once true, the search stops as at a limit
+    // (the CLI sets it from SIGINT / SIGTERM). nullptr = none.
+    const std::atomic<bool>* interrupt = nullptr;
 };
 
 struct SolveResult {
@@ -70,7 +74,9 @@ struct SolveResult {
     double                         ms        = 0;
     int                            hashfull  = 0; // per mille
     bool                           limitHit  = false;
-    std::string                    error; // why UNKNOWN, when not a limit
+    bool                           noMemory  = false; // the table could not be allocated
+    bool                           internal  = false; // error is an internal failure (a bug)
+    std::string error; // why UNKNOWN (or why a MATE has no tree): names the limit
 };
 
 // A solver bound to one puzzle position (attacker = side to move). Owns the table, the task
@@ -101,7 +107,10 @@ public:
 
     std::uint64_t nodes() const;
     bool          limit_hit() const;
-    // Why the search stopped, when a limit other than time or nodes did (else empty).
+    // False if the transposition table could not be allocated (every question then fails).
+    bool table_ok() const;
+    // Which limit stopped the search ("time limit of S s reached", "node limit of N reached",
+    // "interrupted", the action limit); empty if none did.
     std::string limit_reason() const;
 
 private:
@@ -114,10 +123,11 @@ SolveResult solve(const Multiverse& root, const SolveOptions& opt);
 
 // The composer's verdict on a puzzle with a claimed solution of length n (Popeye-style).
 struct Analysis {
-    bool                           complete = true; // false if a limit stopped it
-    std::string                    why;             // which limit, when it names one
-    std::vector<std::vector<Move>> keys;            // all keys of mate in n, standard order
-    int                            shortest = 0;    // shortest mate length (<= n), 0 if none
+    bool                           complete = true;  // false if a limit stopped it
+    bool                           noMemory = false; // the table could not be allocated
+    std::string                    why;              // which limit (limit_reason())
+    std::vector<std::vector<Move>> keys;             // all keys of mate in n, standard order
+    int                            shortest = 0;     // shortest mate length (<= n), 0 if none
     // Defences (paths from the root) after which the attacker has two or more answers
     // mating within the remaining length.
     std::vector<std::vector<std::vector<Move>>> duals;

@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
-#include <new>
 
 namespace fived::solver {
 
@@ -34,14 +35,32 @@ TTData TTData::unpack(std::uint64_t d) {
     return t;
 }
 
+void ZeroedClusters::Free::operator()(void* p) const noexcept { std::free(p); }
+
+bool ZeroedClusters::allocate(std::size_t n) {
+    reset();
+    if (n > (SIZE_MAX - sizeof(TTCluster)) / sizeof(TTCluster)) return false;
+    // One cluster more, to align the start on a cache line.
+    raw.reset(std::calloc(n + 1, sizeof(TTCluster)));
+    if (!raw) return false;
+    const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(raw.get());
+    const std::uintptr_t aligned =
+        (a + alignof(TTCluster) - 1) & ~std::uintptr_t(alignof(TTCluster) - 1);
+    data = reinterpret_cast<TTCluster*>(aligned);
+    return true;
+}
+
+void ZeroedClusters::reset() {
+    raw.reset();
+    data = nullptr;
+}
+
 bool TranspositionTable::resize_clusters(std::size_t clusters) {
-    table.reset();
     clusterCount = 0;
+    generation   = 0;
     if (clusters == 0) clusters = 1;
-    table.reset(new (std::nothrow) Cluster[clusters]);
-    if (!table) return false;
+    if (!table.allocate(clusters)) return false;
     clusterCount = clusters;
-    clear();
     return true;
 }
 
@@ -135,14 +154,11 @@ int TranspositionTable::hashfull() const {
 // --- PnTable --------------------------------------------------------------------------------
 
 bool PnTable::resize_mb(std::size_t mb) {
-    table.reset();
     clusterCount = 0;
     const std::size_t n =
         std::max<std::size_t>(1, (mb << 20) / sizeof(TranspositionTable::Cluster));
-    table.reset(new (std::nothrow) TranspositionTable::Cluster[n]);
-    if (!table) return false;
+    if (!table.allocate(n)) return false;
     clusterCount = n;
-    clear();
     return true;
 }
 

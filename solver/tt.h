@@ -49,20 +49,43 @@ struct TTData {
     static TTData unpack(std::uint64_t d);
 };
 
+struct TTEntry {
+    std::uint64_t check; // key ^ data
+    std::uint64_t data;  // 0 = empty
+};
+struct alignas(64) TTCluster {
+    TTEntry entry[4];
+};
+static_assert(sizeof(TTCluster) == 64, "one cache line");
+
+// An array of zeroed clusters, cache-line aligned, from calloc: fresh pages come zeroed from
+// the system, so allocating is immediate whatever the size (a 3 GB table used to take seconds
+// of page faults before the search, and the time limit, began).
+class ZeroedClusters {
+public:
+    bool       allocate(std::size_t n); // false if there is no memory (then empty)
+    void       reset();
+    TTCluster* get() const { return data; }
+    TTCluster& operator[](std::size_t i) const { return data[i]; }
+    explicit   operator bool() const { return data != nullptr; }
+
+private:
+    struct Free {
+        void operator()(void* p) const noexcept;
+    };
+    std::unique_ptr<void, Free> raw;
+    TTCluster*                  data = nullptr;
+};
+
 class TranspositionTable {
 public:
-    struct Entry {
-        std::uint64_t check; // key ^ data
-        std::uint64_t data;  // 0 = empty
-    };
-    struct alignas(64) Cluster {
-        Entry entry[4];
-    };
-    static_assert(sizeof(Cluster) == 64, "one cache line");
+    using Entry   = TTEntry;
+    using Cluster = TTCluster;
 
     TranspositionTable() = default;
     // Allocates about `mb` megabytes (at least one cluster). Returns false if the allocation
-    // failed; the table is then empty and probes miss.
+    // failed; the table is then empty and probes miss. The memory comes zeroed from the system
+    // (ZeroedClusters), so a large table costs nothing until its pages are first used.
     bool resize_mb(std::size_t mb);
     // Exactly `clusters` clusters (tests use 1 to force every key into one cluster).
     bool resize_clusters(std::size_t clusters);
@@ -91,9 +114,9 @@ private:
         return table[std::size_t(product >> 64)];
     }
 
-    std::unique_ptr<Cluster[]> table;
-    std::size_t                clusterCount = 0;
-    int                        generation   = 0;
+    ZeroedClusters table;
+    std::size_t    clusterCount = 0;
+    int            generation   = 0;
 };
 
 // Proof and disproof numbers of df-pn nodes that are not decided yet (search.h, dfpn), keyed
@@ -117,8 +140,8 @@ private:
         return table[std::size_t(product >> 64)];
     }
 
-    std::unique_ptr<TranspositionTable::Cluster[]> table;
-    std::size_t                                    clusterCount = 0;
+    ZeroedClusters table;
+    std::size_t    clusterCount = 0;
 };
 
 } // namespace fived::solver

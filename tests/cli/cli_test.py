@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""End-to-end checks of the `fived` command line: read errors, errors that must not pass as
+results, the exit-status table, claims, wrong claimed lengths, verify under a limit, limits and
+signals (README.md, "Commands" and "Exit status").
+
+Usage: cli_test.py FIVED DATA_DIR CASE   (CASE: one of the functions named in CASES)
+Exit 0 = pass, 1 = fail (the reasons are printed), 77 = skipped.
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+FIVED = DATA = TMP = None
+failures = []
+
+# The exit statuses (README.md, "Exit status").
+OK, NEGATIVE, BAD_INPUT, UNKNOWN, INTERNAL = 0, 1, 2, 3, 4
+
+CORNER_ROOK = "[Board \"custom\"]\n[Size \"5x5\"]\n{puzzle}[k4/5/1K3/5/4R:0:1:w]\n"
+STANDARD = "[Board \"Standard\"]\n"
+
+
+def run(args, stdin=None, stdout=subprocess.PIPE, timeout=120):
+    p = subprocess.run([FIVED] + args, input=stdin, stdout=stdout, stderr=subprocess.PIPE,
+                       text=True, timeout=timeout)
+    return p.returncode, p.stdout or "", p.stderr
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def write(name, text):
+    path = os.path.join(TMP, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def corner_rook(puzzle_header):
+    return CORNER_ROOK.format(puzzle=f'[Puzzle "{puzzle_header}"]\n' if puzzle_header else "")
+
+
+# Every command that reads a file, with the arguments it needs around FILE.
+FILE_COMMANDS = [["status"], ["moves"], ["actions"], ["count"], ["perft", None, "1"],
+                 ["solve", None, "--quiet"], ["verify"], ["fmt"], ["fen"], ["hash"],
+                 ["check-notation"]]
+
+
+def with_file(cmd, path):
+    args = list(cmd)
+    if None in args:
+        args[args.index(None)] = path
+    else:
+        args.append(path)
+    return args
+
+
+def read_errors():
+    """Item 1: a directory, a missing file, an empty file are FILE: cause, exit 2, no output."""
+    empty = write("empty.5dpgn", "")
+    blank = write("blank.5dpgn", " \n\t\n")
+    comment = write("comment.5dpgn", "{only a comment}\n")
+    missing = os.path.join(TMP, "missing.5dpgn")
+    for cmd in FILE_COMMANDS:
+        for path, cause in [(TMP, "Is a directory"), (missing, "No such file"),
+                            (empty, "empty file"), (blank, "empty file"),
+                            (comment, "only comments")]:
+            rc, out, err = run(with_file(cmd, path))
+            check(rc == BAD_INPUT, f"{cmd[0]} {path}: exit {rc}, expected {BAD_INPUT}")
+            check(err.startswith(path + ": ") and cause in err,
+                  f"{cmd[0]} {path}: stderr {err!r} lacks `{path}: ...{cause}`")
+            check(out == "", f"{cmd[0]} {path}: printed {out!r} as a result")
+    # A file without read permission (root reads it anyway).
+    if os.geteuid() != 0:
+        locked = write("locked.5dpgn", STANDARD)
+        os.chmod(locked, 0)
+        rc, out, err = run(["status", locked])
+        check(rc == BAD_INPUT and err.startswith(locked + ": Permission denied"),
+              f"status of an unreadable file: exit {rc}, stderr {err!r}")
+    # Standard input: empty is refused too; the explicit opening is a game.
+    rc, out, err = run(["status", "-"], stdin="")
+    check(rc == BAD_INPUT and err.startswith("<stdin>: empty file"), f"status - (empty): {rc} {err!r}")
+    rc, out, err = run(["status", "-"], stdin=STANDARD)
+    check(rc == OK and "to move:   white" in out, f"status of [Board \"Standard\"]: {rc} {out!r}")
+
+
+def errors_not_results():
+    """Item 4: a table that cannot be allocated and a failed write are errors, not results."""
+    with open("/proc/sys/vm/overcommit_memory") as f:
+        if f.read().strip() == "1":
+            print("overcommit_memory = 1: any allocation succeeds; the --hash part is skipped")
+        else:
+            p = write("cr.5dpgn", corner_rook("mate-in-1"))
+            for args in (["solve", p, "--quiet"], ["solve", p, "--quiet", "--json"], ["verify", p]):
+                rc, out, err = run(args + ["--hash", "1048576"])
+                check(rc == BAD_INPUT, f"{args} --hash 1048576: exit {rc}")
+                check("cannot allocate" in err, f"{args} --hash 1048576: stderr {err!r}")
+                check(out == "", f"{args} --hash 1048576: printed {out!r}")
+            rc, out, err = run(["bench", "--hash", "1048576"])
+            check(rc == BAD_INPUT and "cannot allocate" in err and "Signature" not in err,
+                  f"bench --hash 1048576: exit {rc}, stderr {err[-300:]!r}")
+    if not os.path.exists("/dev/full"):
+        print("no /dev/full: the write-error part is skipped")
+        return
+    rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
+    for cmd in FILE_COMMANDS[:-1] + [["solve", None, "--quiet", "--json"], ["status", None, "--json"]]:
+        with open("/dev/full", "w") as full:
+            rc, _, err = run(with_file(cmd, rt2), stdout=full)
+        check(rc == BAD_INPUT and "cannot write the output" in err,
+              f"{cmd[0]} > /dev/full: exit {rc}, stderr {err!r}")
+    # bench reports on stderr.
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([FIVED, "bench"], stdout=subprocess.DEVNULL, stderr=full, timeout=120)
+    check(p.returncode != OK, f"bench 2> /dev/full: exit {p.returncode}")
+
+
+def solve_json(args):
+    rc, out, err = run(["solve", "--quiet", "--json"] + args)
+    j = json.loads(out) if out.strip() else {}
+    check(j.get("exit_code") == rc, f"solve {args}: JSON exit_code {j.get('exit_code')} != {rc}")
+    return rc, j, err
+
+
+def exit_codes():
+    """Item 5: one table for every command; --json carries the same status."""
+    cr = os.path.join(DATA, "corner-rook.5dpgn")
+    rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
+    rc, out, _ = run(["solve", cr, "--quiet"])
+    check(rc == OK and "#" in out, f"solve, mate: exit {rc}")
+    rc, j, _ = solve_json([cr])
+    check(rc == OK and j.get("result") == "mate", f"solve --json, mate: exit {rc} {j}")
+    rc, out, _ = run(["solve", rt2, "--quiet", "--mate", "2", "--at", "-2"])
+    check(rc == NEGATIVE and out.startswith("no mate in 2"), f"solve, no mate: exit {rc} {out!r}")
+    rc, j, _ = solve_json([rt2, "--mate", "2", "--at", "-2"])
+    check(rc == NEGATIVE and j.get("result") == "no-mate", f"solve --json, no mate: exit {rc}")
+    rc, out, _ = run(["solve", rt2, "--quiet", "--nodes", "3"])
+    check(rc == UNKNOWN and out.startswith("unknown (node limit"), f"solve, limit: exit {rc} {out!r}")
+    rc, j, _ = solve_json([rt2, "--nodes", "3"])
+    check(rc == UNKNOWN and j.get("result") == "unknown", f"solve --json, limit: exit {rc}")
+    rc, _, _ = run(["solve", rt2, "--mate", "0"])
+    check(rc == BAD_INPUT, f"solve --mate 0: exit {rc}")
+    # verify: sound 0, cooked 1, incomplete 1, unknown 3.
+    tree = os.path.join(TMP, "cr-tree.5dpgn")
+    with open(tree, "w") as f:
+        subprocess.run([FIVED, "solve", cr, "--quiet"], stdout=f, check=True)
+    rc, out, _ = run(["verify", tree])
+    check(rc == OK and "verdict:  sound" in out, f"verify, sound: exit {rc}")
+    rc, out, _ = run(["verify", tree, "--json"])
+    check(rc == OK and json.loads(out).get("exit_code") == OK, f"verify --json, sound: {rc} {out}")
+    cooked = os.path.join(TMP, "rt2-tree.5dpgn")
+    with open(cooked, "w") as f:
+        subprocess.run([FIVED, "solve", rt2, "--quiet", "--all-keys"], stdout=f, check=True)
+    rc, out, _ = run(["verify", cooked])
+    check(rc == NEGATIVE and "verdict:  cooked" in out, f"verify, cooked: exit {rc} {out!r}")
+    rc, out, _ = run(["verify", os.path.join(DATA, "rook-tactics-2-incomplete.5dpgn"), "--json"])
+    check(rc == NEGATIVE and json.loads(out).get("exit_code") == NEGATIVE,
+          f"verify --json, incomplete: exit {rc}")
+    rc, out, _ = run(["verify", tree, "--max-actions", "1", "--json"])
+    check(rc == UNKNOWN and json.loads(out).get("exit_code") == UNKNOWN,
+          f"verify --json, limit: exit {rc} {out!r}")
+    # status and the other queries: 0; bad usage: 2.
+    rc, out, _ = run(["status", cr, "--json"])
+    check(rc == OK and json.loads(out).get("exit_code") == OK, f"status --json: {rc} {out!r}")
+    rc, _, _ = run(["status"])
+    check(rc == BAD_INPUT, f"status without FILE: exit {rc}")
+
+
+def claims():
+    """Item 6: the spellings people write are read; other stipulations are refused."""
+    for spelling, n in [("Mate-In-1", 1), ("mate in 1", 1), ("#1", 1), ("# 1", 1),
+                        ("MATE IN ONE", 1), ("White to mate in 1", 1), ("mate-in-1 moves", 1),
+                        ("mate in 2", 2), ("#2", 2), ("mate-in-N", 3)]:
+        p = write("claim.5dpgn", corner_rook(spelling))
+        rc, j, err = solve_json([p])
+        check(rc == OK and j.get("max_mate") == n and j.get("mate_in") == 1,
+              f"[Puzzle \"{spelling}\"]: exit {rc}, max_mate {j.get('max_mate')}, expected {n}; {err}")
+    for spelling, kind in [("helpmate-in-2", "helpmate"), ("h#2", "helpmate"),
+                           ("selfmate in 2", "selfmate"), ("s#2", "selfmate"),
+                           ("reflexmate-in-2", "reflexmate"), ("ser-#3", "series"),
+                           ("stalemate in 2", "stalemate"), ("Rook Tactics I", "not a stipulation"),
+                           ("mate in 0", "not a stipulation"), ("Black to mate in 1", "Black mates")]:
+        p = write("claim.5dpgn", corner_rook(spelling))
+        for cmd in (["solve", p, "--quiet"], ["verify", p]):
+            rc, out, err = run(cmd)
+            check(rc == BAD_INPUT and kind in err and out == "",
+                  f"{cmd[0]} [Puzzle \"{spelling}\"]: exit {rc}, stderr {err!r}, stdout {out!r}")
+
+
+def wrong_claim():
+    """Item 7: a wrong claimed length is reported by solve and verify."""
+    p = write("claim3.5dpgn", corner_rook("mate-in-3"))
+    rc, out, err = run(["solve", p, "--quiet"])
+    check(rc == OK and "claim: mate in 3; shortest: mate in 1" in err,
+          f"solve, claim 3, mate in 1: stderr {err!r}")
+    check("{claim: mate in 3; shortest: mate in 1}" in out,
+          f"solve, claim 3, mate in 1: the tree does not say so: {out!r}")
+    rc, j, _ = solve_json([p])
+    check(j.get("claim") == 3 and j.get("claim_holds") is False and j.get("mate_in") == 1,
+          f"solve --json, claim 3: {j}")
+    rc, j, _ = solve_json([os.path.join(DATA, "corner-rook.5dpgn")])
+    check(j.get("claim") == 1 and j.get("claim_holds") is True, f"solve --json, claim 1: {j}")
+    # verify: a mate-in-2 tree (rook-tactics-2) claimed as mate in 1, and as mate in 3.
+    rc, tree, _ = run(["solve", os.path.join(DATA, "rook-tactics-2.5dpgn"), "--quiet"])
+    check(rc == OK and '[Puzzle "mate-in-2"]' in tree, f"solve rook-tactics-2: {rc}")
+    for claimed in (1, 3):
+        t = write(f"claim{claimed}-tree.5dpgn",
+                  tree.replace('[Puzzle "mate-in-2"]', f'[Puzzle "mate-in-{claimed}"]'))
+        note = f"claim: mate in {claimed}; shortest: mate in 2"
+        rc, out, _ = run(["verify", t])
+        check(rc == NEGATIVE and note in out and "verdict:  wrong claim" in out,
+              f"verify, claim {claimed}, tree of 2: exit {rc} {out!r}")
+        rc, out, _ = run(["verify", t, "--json"])
+        j = json.loads(out)
+        check(j.get("claim") == claimed and j.get("claim_holds") is False
+              and j.get("shortest") == 2 and j.get("verdict") == "wrong claim",
+              f"verify --json, claim {claimed}: {j}")
+
+
+def verify_unknown():
+    """Item 8: verify cut off by a limit prints only what was decided."""
+    rc, tree, _ = run(["solve", os.path.join(DATA, "rook-tactics-2.5dpgn"), "--quiet"])
+    t = write("rt2-tree.5dpgn", tree)
+    rc, out, _ = run(["verify", t, "--max-actions", "1", "--tries"])
+    check(rc == UNKNOWN and "verdict:  unknown (" in out, f"verify under a limit: {rc} {out!r}")
+    for line in ("cooks:", "shortest:", "duals:", "tries:"):
+        check(line not in out, f"verify under a limit prints `{line}`: {out!r}")
+    check("proof:    complete" in out, f"verify under a limit lost the decided proof: {out!r}")
+    rc, out, _ = run(["verify", t, "--max-actions", "1", "--tries", "--json"])
+    j = json.loads(out)
+    for field in ("cooks", "shortest", "duals", "tries", "claim_holds"):
+        check(field not in j, f"verify --json under a limit has `{field}`: {j}")
+    check(j.get("verdict", "").startswith("unknown") and "limit" in j, f"verify --json: {j}")
+
+
+def limits():
+    """Item 9: limits are validated; --time counts the table; a signal ends a solve."""
+    cr = os.path.join(DATA, "corner-rook.5dpgn")
+    for cmd in (["solve", cr], ["verify", cr]):
+        for opt in (["--time", "0"], ["--time", "-1"], ["--time", "nan"], ["--time", "inf"],
+                    ["--time", "x"], ["--hash", "0"], ["--hash", "-1"]):
+            rc, out, err = run(cmd + opt)
+            check(rc == BAD_INPUT and out == "", f"{cmd[0]} {opt}: exit {rc}, stdout {out!r}")
+    for opt in (["--nodes", "0"], ["--nodes", "-5"], ["--max-actions", "-1"], ["--group", "-1"]):
+        rc, out, _ = run(["solve", cr] + opt)
+        check(rc == BAD_INPUT and out == "", f"solve {opt}: exit {rc}, stdout {out!r}")
+    std = write("standard.5dpgn", STANDARD)
+    for n in (0, 1, 3):
+        rc, out, _ = run(["actions", std, "--max", str(n)])
+        check(rc == OK and out.count("\n") == n, f"actions --max {n}: exit {rc}, {out!r}")
+    for opt in (["--hash", "0"], ["--hash", "-2"]):
+        rc, _, err = run(["bench"] + opt)
+        check(rc == BAD_INPUT and "Signature" not in err, f"bench {opt}: exit {rc}")
+    # The time limit includes the table: 4 GB used to cost seconds of page faults first.
+    t0 = time.monotonic()
+    rc, out, _ = run(["solve", std, "--quiet", "--mate", "6", "--hash", "4096", "--time", "0.3"])
+    wall = time.monotonic() - t0
+    check(rc == UNKNOWN and out.startswith("unknown (time limit"), f"solve --time 0.3: {rc} {out!r}")
+    check(wall < 3.0, f"solve --hash 4096 --time 0.3 took {wall:.1f} s")
+    # SIGTERM / SIGINT: the result so far, within a second, text and JSON.
+    for sig, extra in ((signal.SIGTERM, []), (signal.SIGINT, ["--json"])):
+        p = subprocess.Popen([FIVED, "solve", std, "--quiet", "--mate", "6"] + extra,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.0)
+        t0 = time.monotonic()
+        p.send_signal(sig)
+        try:
+            out, err = p.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out, err = p.communicate()
+        wall = time.monotonic() - t0
+        check(wall < 1.0, f"{sig.name}: took {wall:.2f} s to end")
+        check(p.returncode == UNKNOWN, f"{sig.name}: exit {p.returncode}")
+        if extra:
+            j = json.loads(out) if out.strip() else {}
+            check(j.get("result") == "unknown" and j.get("limit") == "interrupted"
+                  and j.get("nodes", 0) > 0 and "no_mate_up_to" in j
+                  and j.get("exit_code") == UNKNOWN, f"{sig.name} --json: {out!r}")
+        else:
+            check(out.startswith("unknown (interrupted; no mate in ") and " nodes)" in out,
+                  f"{sig.name}: stdout {out!r}")
+
+
+CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
+                                   wrong_claim, verify_unknown, limits)}
+
+
+def main():
+    global FIVED, DATA, TMP
+    if len(sys.argv) != 4 or sys.argv[3] not in CASES:
+        print(__doc__, file=sys.stderr)
+        return 2
+    FIVED, DATA = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    with tempfile.TemporaryDirectory() as tmp:
+        TMP = tmp
+        CASES[sys.argv[3]]()
+    print(f"{sys.argv[3]}: {len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
