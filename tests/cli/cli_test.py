@@ -262,7 +262,8 @@ def limits():
     rc, out, _ = run(["solve", std, "--quiet", "--mate", "6", "--hash", "4096", "--time", "0.3"])
     wall = time.monotonic() - t0
     check(rc == UNKNOWN and out.startswith("unknown (time limit"), f"solve --time 0.3: {rc} {out!r}")
-    check(wall < 3.0, f"solve --hash 4096 --time 0.3 took {wall:.1f} s")
+    # A hang guard, not a speed test (the old code took 16 s here; a loaded machine must pass).
+    check(wall < 10.0, f"solve --hash 4096 --time 0.3 took {wall:.1f} s")
     # SIGTERM / SIGINT: the result so far, within a second, text and JSON.
     for sig, extra in ((signal.SIGTERM, []), (signal.SIGINT, ["--json"])):
         p = subprocess.Popen([FIVED, "solve", std, "--quiet", "--mate", "6"] + extra,
@@ -276,7 +277,8 @@ def limits():
             p.kill()
             out, err = p.communicate()
         wall = time.monotonic() - t0
-        check(wall < 1.0, f"{sig.name}: took {wall:.2f} s to end")
+        # Measured 65 ms; the bound only tells "ended on the signal" from "ran to its end".
+        check(wall < 5.0, f"{sig.name}: took {wall:.2f} s to end")
         check(p.returncode == UNKNOWN, f"{sig.name}: exit {p.returncode}")
         if extra:
             j = json.loads(out) if out.strip() else {}
