@@ -54,7 +54,6 @@ struct SolveOptions {
     bool          progress      = false; // progress lines on stderr
     int           splitHeight   = 3;     // plies left at which nodes split (threads > 1)
     bool          splitDefender = false; // also split defender nodes (see SearchContext)
-    std::uint64_t shareAfter    = 256;   // actions before an r = 1 node is shared (threads > 1)
     std::size_t   maxTreeNodes  = 2'000'000;
 };
 
