@@ -594,7 +594,7 @@ bool HypercuboidSearch::exists(Multiverse& m, std::vector<Move>* witness) {
     run(m, [&](std::span<const Move> a) {
         if (witness) witness->assign(a.begin(), a.end());
         found = true;
-        return false;
+        return Verdict::STOP;
     });
     return found;
 }
@@ -602,18 +602,50 @@ bool HypercuboidSearch::exists(Multiverse& m, std::vector<Move>* witness) {
 std::uint64_t HypercuboidSearch::count(Multiverse& m, std::uint64_t cap) {
     std::uint64_t n = 0;
     if (cap == 0) return 0;
-    run(m, [&](std::span<const Move>) { return ++n < cap; });
+    run(m, [&](std::span<const Move>) { return ++n < cap ? Verdict::NEXT : Verdict::STOP; });
     return n;
 }
 
 bool HypercuboidSearch::for_each(
     Multiverse& m, absl::FunctionRef<bool(std::span<const Move>)> visit) {
-    return run(m, visit);
+    return run(
+        m, [&](std::span<const Move> a) { return visit(a) ? Verdict::NEXT : Verdict::STOP; });
+}
+
+bool HypercuboidSearch::for_each_cut(Multiverse&                              m,
+    absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit) {
+    return run(m, [&](std::span<const Move> a) {
+        keep.clear();
+        return visit(a, keep);
+    });
+}
+
+// The slice of the actions alike to the current point (for_each_cut): on the new-timeline axes,
+// on the axes that pass and on the axes of the kept timelines the point's entry; elsewhere every
+// entry but the pass.
+void HypercuboidSearch::slice_alike() {
+    slice_all();
+    for (int a = 0; a < int(axes.size()); ++a) {
+        const Axis& ax   = axes[std::size_t(a)];
+        const int   e    = point[std::size_t(a)];
+        bool        kept = ax.isNew || entry(a, e).type == E_PASS;
+        for (std::size_t i = 0; i < keep.size() && !kept; ++i)
+            kept = keep[i] == ax.l;
+        if (kept) {
+            slice_clear(a);
+            slice_set(a, e);
+            continue;
+        }
+        for (int j = 0; j < ax.n; ++j)
+            if (entry(a, j).type == E_PASS)
+                slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
+    }
 }
 
 // The search. Every legal point is handed to the visitor (with the action made) and then cut out
 // of its box alone: boxes are disjoint, so no other box holds it.
-bool HypercuboidSearch::run(Multiverse& m, absl::FunctionRef<bool(std::span<const Move>)> visit) {
+bool HypercuboidSearch::run(
+    Multiverse& m, absl::FunctionRef<Verdict(std::span<const Move>)> visit) {
     mv     = &m;
     stats_ = Stats{};
     if (!build()) return true;
@@ -673,9 +705,17 @@ bool HypercuboidSearch::run(Multiverse& m, absl::FunctionRef<bool(std::span<cons
                 const Entry& e = entry(tipAxes + k, point[std::size_t(tipAxes + k)]);
                 if (e.type == E_BRANCH) out.push_back(e.move);
             }
-            const bool go = visit(std::span<const Move>(out));
+            const Verdict verdict = visit(std::span<const Move>(out));
             unmake_all();
-            if (!go) return false;
+            if (verdict == Verdict::STOP) return false;
+            if (verdict == Verdict::CUT) {
+                // Kept like an illegal point's slice: it may meet other boxes too.
+                slice_alike();
+                assert(point_in_slice());
+                learn();
+                cut(at, learnedOff.size() - 1, learnedOff.size());
+                continue;
+            }
             slice_point();
             learn();
             const std::size_t i = learnedOff.size() - 1;

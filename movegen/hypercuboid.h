@@ -55,6 +55,22 @@ public:
     bool          for_each(Multiverse& mv, absl::FunctionRef<bool(std::span<const Move>)> visit);
     std::uint64_t count(Multiverse& mv, std::uint64_t cap = UINT64_MAX);
 
+    // What a for_each_cut() visitor answers for an action.
+    enum class Verdict : std::uint8_t {
+        STOP, // end the enumeration
+        NEXT, // go on with the other actions
+        CUT,  // go on, leaving out the actions alike to this one (see for_each_cut)
+    };
+    // for_each() whose visitor may leave out more than the action it is shown. For CUT it fills
+    // `keep` with timelines (any order, repeats allowed; timelines without a playable board are
+    // ignored); then every action is left out that, compared with this one, makes the same
+    // choice (the same move, departure or arrival) on the playable board of each timeline in
+    // `keep`, moves on exactly the same playable boards (the others it passes) and creates the
+    // same new timelines in the same way. The visitor vouches that none of those is wanted
+    // (mate.h gives the argument for mate in one). Every action not left out is shown once.
+    bool for_each_cut(Multiverse&                                                 mv,
+        absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit);
+
     struct Stats {
         std::uint64_t points   = 0; // consistent points tested
         std::uint64_t slices   = 0; // slices cut
@@ -92,7 +108,7 @@ private:
 
     bool build();
     void add_entry(std::vector<Entry>& list, Entry e, const Board& b);
-    bool run(Multiverse& m, absl::FunctionRef<bool(std::span<const Move>)> visit);
+    bool run(Multiverse& m, absl::FunctionRef<Verdict(std::span<const Move>)> visit);
     bool take_point(const std::uint64_t* box);
     bool match(std::size_t i);
     // Returns true if the point is legal; otherwise fills `slice` (one set per axis, all ones on
@@ -100,6 +116,7 @@ private:
     bool test_point();
     bool point_in_slice() const;
     void slice_point();
+    void slice_alike(); // the CUT slice of for_each_cut, from `keep`
     bool order_problem();
     bool present_problem();
     int  make_and_check(bool arrivals);
@@ -154,7 +171,8 @@ private:
     std::vector<std::uint8_t>      pairSeen;
     std::vector<MoveUndo>          undo;
     std::vector<Move>              made;
-    std::vector<Move>              out; // the action handed to the visitor
+    std::vector<Move>              out;  // the action handed to the visitor
+    std::vector<int>               keep; // for_each_cut: the visitor\'s timelines
     Stats                          stats_;
 };
 

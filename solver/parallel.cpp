@@ -62,7 +62,6 @@ struct Solver::Impl {
         ctx->nodeLimit     = opt.nodeLimit;
         ctx->actionLimit   = opt.actionLimit;
         ctx->splitDefender = opt.splitDefender;
-        ctx->shareAfter    = opt.shareAfter;
         ctx->splitHeight   = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
         pool               = std::make_unique<SearcherPool>(*ctx);
         ctx->pool          = pool.get();
@@ -305,82 +304,35 @@ struct Solver::Impl {
         return true;
     }
 
-    // The keys of a mate in 1 (attacker actions after which the defender is checkmated), in
-    // the order of the depth-first enumeration, which is the order of collect() when that does
-    // not thrash. The enumeration is shared among the threads (ActionSearch::share) in a fixed
-    // number of subtrees, each with its own thrash budget: the subtrees, and whether one runs
-    // out, do not depend on the thread count, and neither does the answer. FOUND: res.keys
-    // set; NONE: no mate in 1; STOPPED if stopped (a limit); RAN_OUT if a subtree that matters
-    // ran out (the caller then searches and lists the actions with attack() and collect(),
-    // which fall back to the hypercuboid enumeration). Each tested action counts as a node.
+    // The keys of a mate in 1 (attacker actions after which the defender is checkmated): the
+    // mate-in-one search (movegen/mate.h) on one searcher, which walks the attacker's actions as
+    // a hypercuboid and never lists them. The first key is the first it meets, the same for any
+    // thread count; with allKeys every key, sorted. FOUND: res.keys set; NONE: no mate in 1;
+    // STOPPED if stopped (a limit). Each tested action counts as a node.
     enum class Mate1Keys : std::uint8_t {
         FOUND,
         NONE,
-        RAN_OUT,
         STOPPED
     };
     Mate1Keys find_mate1_keys(SolveResult& res) {
-        struct Found {
-            std::int64_t      unit, seq;
-            std::vector<Move> action;
-        };
-        constexpr std::uint32_t    Units = 64;
-        std::vector<Found>         found;
-        std::mutex                 mutex;
-        std::atomic<std::uint32_t> counter{0};
-        std::atomic<std::int64_t>  best{INT64_MAX};   // !allKeys: the subtree of a key
-        std::atomic<std::int64_t>  ranOut{INT64_MAX}; // the first subtree that ran out
-        std::atomic<bool>          stopped{false};
-        auto                       task = [&] {
-            Searcher*             s   = pool->acquire();
-            Multiverse&           pos = s->position();
-            movegen::ActionSearch search(pos);
-            search.share(&counter, Units);
-            // The searcher's thrash budget, per subtree.
-            search.set_unit_budget(Searcher::ThrashNodes, Searcher::ThrashNodesPerAction);
-            std::int64_t unit = -1, seq = 0;
-            search.for_each([&](std::span<const Move> a) {
-                if (!s->count_node() || ctx->stop.load(std::memory_order_relaxed)) {
-                    stopped.store(true);
-                    return false;
-                }
-                if (search.unit() != unit) {
-                    unit = search.unit();
-                    seq  = 0;
-                }
-                ++seq;
-                if (!opt.allKeys && unit > best.load()) return false; // a key comes earlier
-                if (!movegen::is_checkmate(pos)) return true;
-                std::lock_guard lock(mutex);
-                found.push_back({unit, seq, {a.begin(), a.end()}});
-                if (opt.allKeys) return true;
-                std::int64_t b = best.load();
-                while (unit < b && !best.compare_exchange_weak(b, unit)) { }
-                return false;
+        res.keys.clear();
+        Searcher*                s = pool->acquire();
+        movegen::MateInOneSearch search;
+        bool                     stopped = false;
+        search.for_each_mate(
+            s->position(),
+            [&](std::span<const Move> a) {
+                res.keys.emplace_back(a.begin(), a.end());
+                return opt.allKeys;
+            },
+            [&] {
+                stopped = !s->count_node() || ctx->stop.load(std::memory_order_relaxed);
+                return !stopped;
             });
-            if (search.aborted()) {
-                std::int64_t r = ranOut.load();
-                while (search.unit() < r && !ranOut.compare_exchange_weak(r, search.unit())) { }
-            }
-            pool->release(s);
-        };
-        tbb::task_group group;
-        for (int p = 0; p < tbb::this_task_arena::max_concurrency(); ++p)
-            group.run(task);
-        group.wait();
-        if (stopped.load()) return Mate1Keys::STOPPED;
-        std::sort(found.begin(), found.end(), [](const Found& x, const Found& y) {
-            return x.unit != y.unit ? x.unit < y.unit : x.seq < y.seq;
-        });
-        const std::int64_t out = ranOut.load();
-        if (found.empty() && out == INT64_MAX) return Mate1Keys::NONE;
-        if (opt.allKeys ? out != INT64_MAX : found.empty() || found.front().unit >= out)
-            return Mate1Keys::RAN_OUT;
-        for (Found& f : found) {
-            res.keys.push_back(std::move(f.action));
-            if (!opt.allKeys) break;
-        }
-        return Mate1Keys::FOUND;
+        pool->release(s);
+        if (stopped) return Mate1Keys::STOPPED;
+        std::sort(res.keys.begin(), res.keys.end());
+        return res.keys.empty() ? Mate1Keys::NONE : Mate1Keys::FOUND;
     }
 
     // Enters a path on the master searcher (inside the arena).
@@ -480,12 +432,12 @@ SolveResult Solver::solve() {
             Value v = Value::ABORT;
             // Mate in 1 at the root: the key search is the search (it stops at the first key
             // unless every key is wanted), so the keys need no second enumeration.
-            const Impl::Mate1Keys k = n == 1 ? s.find_mate1_keys(res) : Impl::Mate1Keys::RAN_OUT;
-            if (k == Impl::Mate1Keys::STOPPED) {
-                v = Value::ABORT;
-            } else if (k == Impl::Mate1Keys::FOUND || k == Impl::Mate1Keys::NONE) {
-                keysFound = k == Impl::Mate1Keys::FOUND;
-                v         = keysFound ? Value::YES : Value::NO;
+            if (n == 1) {
+                const Impl::Mate1Keys k = s.find_mate1_keys(res);
+                keysFound               = k == Impl::Mate1Keys::FOUND;
+                v                       = k == Impl::Mate1Keys::STOPPED ? Value::ABORT
+                                          : keysFound                   ? Value::YES
+                                                                        : Value::NO;
             } else {
                 v = s.opt.algorithm == Algorithm::DFPN ? s.master->dfpn_root(n)
                                                        : s.master->attack(n, 0);

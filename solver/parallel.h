@@ -55,7 +55,6 @@ struct SolveOptions {
     bool          progress      = false; // progress lines on stderr
     int           splitHeight   = 3;     // plies left at which nodes split (threads > 1)
     bool          splitDefender = false; // also split defender nodes (see SearchContext)
-    std::uint64_t shareAfter    = 256;   // actions before an r = 1 node is shared (threads > 1)
     std::size_t   maxTreeNodes  = 2'000'000;
     // Polled every 20 ms while a question runs; once true, the search stops as at a limit
     // (the CLI sets it from SIGINT / SIGTERM). nullptr = none.

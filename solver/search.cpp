@@ -72,6 +72,7 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     const auto n = std::size_t(ctx.maxPly + 2);
     searches.resize(n);
     hypercuboids.resize(n);
+    mateSearches.resize(n);
     lists.resize(n);
     undos.resize(n);
     pathMoves.resize(n);
@@ -225,7 +226,7 @@ Value Searcher::attack(int r, int ply) {
         if (e->disproven >= r) return Value::NO;
         hint = e->hint;
     }
-    if (r == 1) return attack_last(key, hint, ply);
+    if (r == 1) return attack_last(key, ply);
     const std::uint64_t nodes0 = totalNodes;
 
     if (!collect(ply, true)) return Value::ABORT;
@@ -257,178 +258,45 @@ Value Searcher::attack(int r, int ply) {
     return search_children(true, r, ply, key, nodes0);
 }
 
-// r = 1: only an action that leaves the defender in check can mate; each such action gets one
-// "does the defender have a legal action" probe. Killers and the table hint are tried first
-// (pass 1 enumerates until it meets them), then everything else (pass 2).
-Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
-    const std::uint64_t      nodes0   = totalNodes;
-    bool                     aborted  = false;
-    bool                     found    = false;
-    Key                      winChild = 0;
-    const std::vector<Move>& k0       = killers[2 * std::size_t(ply)];
-    const std::vector<Move>& k1       = killers[2 * std::size_t(ply) + 1];
-
-    auto mates = [&](std::span<const Move> a) {
-        if (!movegen::is_checkmate(mv)) return false;
+// Attacker to move with bound 1: is there a mating action? The killers (actions that mated
+// sibling positions) are tried first, each only if it is legal here (ActionSearch::reset_only
+// lists exactly the legal actions made of its moves); then the mate-in-one search
+// (movegen/mate.h) walks the attacker's actions as a hypercuboid, checking actions first
+// tested, without listing them: a wide position's mate is not behind millions of actions. One
+// thread per node, so the mating action found does not depend on the thread count.
+Value Searcher::attack_last(Key key, int ply) {
+    const std::uint64_t nodes0   = totalNodes;
+    bool                aborted  = false;
+    bool                found    = false;
+    Key                 winChild = 0;
+    auto                tested   = [&] {
+        aborted = stopped() || !count_node();
+        return !aborted;
+    };
+    auto mated = [&](std::span<const Move> a) {
         found    = true;
         winChild = mv.key();
         set_killer(ply, a);
-        return true;
+        return false; // one mating action decides the node
     };
-    // Pass 1 tests at most three hinted actions and remembers them by the key they reach, so
-    // that pass 2 skips exactly those (a fingerprint collision cannot hide an untested action).
-    const bool anyHint = hint || !k0.empty() || !k1.empty();
-    auto       isHint  = [&](std::span<const Move> a) {
-        return (hint && action_hint(mv.key()) == hint) || same_action(a, k0) || same_action(a, k1);
-    };
-    Key tested[3];
-    int tried = 0;
-    // Both passes enumerate the same position: one search, reset once. Its node budget is the
-    // thrash budget of collect(), counted over both passes; once spent, the hypercuboid
-    // enumeration lists the actions instead (the same set, in another order).
-    movegen::ActionSearch& search  = searches[std::size_t(ply)];
-    std::uint64_t          visited = 0;
-    bool                   dfs     = true;
-    auto                   budget  = [&] {
-        if (dfs) search.set_node_limit(ThrashNodes + ++visited * ThrashNodesPerAction);
-    };
-    search.reset(mv);
-    search.set_node_limit(ThrashNodes);
-    if (anyHint) {
+    movegen::ActionSearch& search = searches[std::size_t(ply)];
+    for (std::size_t k = 0; k < 2 && !found && !aborted; ++k) {
+        const std::vector<Move>& killer = killers[2 * std::size_t(ply) + k];
+        if (killer.empty()) continue;
+        search.reset_only(mv, killer);
         search.for_each([&](std::span<const Move> a) {
-            budget();
-            if (stopped()) {
-                aborted = true;
-                return false;
-            }
-            if (!isHint(a)) return true;
-            if (!count_node()) {
-                aborted = true;
-                return false;
-            }
-            tested[tried++] = mv.key();
-            return !mates(a) && tried < 3;
+            if (!same_action(a, killer)) return true;
+            if (tested() && movegen::is_checkmate(mv)) mated(a);
+            return false;
         });
     }
-    auto rest = [&](std::span<const Move> a) {
-        budget();
-        if (stopped()) {
-            aborted = true;
-            return false;
-        }
-        if (tried) {
-            const Key k = mv.key();
-            for (int t = 0; t < tried; ++t)
-                if (tested[t] == k) return true; // tested in pass 1
-        }
-        if (!count_node()) {
-            aborted = true;
-            return false;
-        }
-        return !mates(a);
-    };
-    bool ranOut = false; // with threads: a share of the enumeration spent its budget
-    if (!aborted && !found && !search.aborted()) {
-        if (ctx.splitHeight > 0) {
-            const Value v =
-                last_parallel(ply, search, visited, {tested, std::size_t(tried)}, winChild, ranOut);
-            aborted = v == Value::ABORT;
-            found   = v == Value::YES;
-        } else {
-            search.for_each(rest);
-        }
-    }
-    const bool thrashed = (search.aborted() || ranOut) && !aborted && !found;
-    search.set_node_limit(UINT64_MAX); // searches[ply] is shared with collect()
-    dfs = false;
-    if (thrashed) hypercuboids[std::size_t(ply)].for_each(mv, rest);
+    if (!found && !aborted) mateSearches[std::size_t(ply)].for_each_mate(mv, mated, tested);
     if (aborted) return Value::ABORT;
     if (found) {
         ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
         return Value::YES;
     }
     ctx.tt.store_disproof(key, 1, 0, totalNodes - nodes0 + 1);
-    return Value::NO;
-}
-
-// Pass 2 of attack_last() with threads. This searcher enumerates as one share of a shared
-// enumeration (ActionSearch::share); once it has met ctx.shareAfter actions (a big node), one
-// helper per other thread joins on a leased searcher at this node's position and claims the
-// subtrees not yet claimed, so nothing is enumerated twice. Actions in `tested` (pass 1) are
-// skipped; the first mate cancels the helpers. Returns YES (winChild set, killer stored), NO or
-// ABORT; ranOut when a share spent its thrash budget (its actions were not all tested).
-Value Searcher::last_parallel(int ply, movegen::ActionSearch& search, std::uint64_t& visited,
-    std::span<const Key> tested, Key& winChild, bool& ranOut) {
-    std::atomic<std::uint32_t> counter{0};
-    std::atomic<bool>          found{false};
-    std::atomic<bool>          aborted{false};
-    std::atomic<bool>          exhausted{false};
-    std::atomic<Key>           win{0};
-    std::mutex                 winMutex; // guards sharedWin
-    tbb::task_group            group;
-    bool                       helped = false;
-    const int                  parts  = tbb::this_task_arena::max_concurrency();
-    // Tests one action made on s's multiverse; false to stop that share.
-    auto test = [&](Searcher& s, std::span<const Move> a) {
-        if (found.load(std::memory_order_relaxed)) return false;
-        if (s.stopped() || !s.count_node()) {
-            aborted.store(true, std::memory_order_release);
-            return false;
-        }
-        const Key k = s.mv.key();
-        for (const Key t : tested)
-            if (t == k) return true; // tested in pass 1
-        if (!movegen::is_checkmate(s.mv)) return true;
-        if (!found.exchange(true)) {
-            win.store(k, std::memory_order_relaxed);
-            std::lock_guard lock(winMutex);
-            sharedWin.assign(a.begin(), a.end());
-        }
-        group.cancel();
-        return false;
-    };
-    // Explicit hand-offs for TSan, as in split().
-    std::atomic<bool> published{false};
-    auto              helper = [&] {
-        (void)published.load(std::memory_order_acquire);
-        if (found.load(std::memory_order_acquire)) return;
-        Searcher* s = ctx.pool->acquire();
-        s->enter_path(path(ply));
-        movegen::ActionSearch& own = s->searches[std::size_t(ply)];
-        own.reset(s->mv);
-        own.share(&counter, std::uint32_t(8 * parts));
-        own.set_node_limit(ThrashNodes);
-        std::uint64_t seen = 0;
-        own.for_each([&](std::span<const Move> a) {
-            own.set_node_limit(ThrashNodes + ++seen * ThrashNodesPerAction);
-            return test(*s, a);
-        });
-        if (own.aborted()) exhausted.store(true, std::memory_order_release);
-        own.set_node_limit(UINT64_MAX);
-        s->leave_path(ply);
-        ctx.pool->release(s);
-    };
-    search.share(&counter, std::uint32_t(8 * parts));
-    std::uint64_t n = 0;
-    search.for_each([&](std::span<const Move> a) {
-        search.set_node_limit(ThrashNodes + ++visited * ThrashNodesPerAction);
-        if (++n == ctx.shareAfter + 1 && parts > 1) {
-            helped = true;
-            published.store(true, std::memory_order_release);
-            for (int p = 1; p < parts; ++p)
-                group.run(helper);
-        }
-        return test(*this, a);
-    });
-    if (search.aborted()) exhausted.store(true, std::memory_order_release);
-    const bool cancelled = helped && group.wait() == tbb::task_group_status::canceled;
-    if (found.load()) {
-        winChild = win.load();
-        set_killer(ply, sharedWin);
-        return Value::YES;
-    }
-    if (cancelled || aborted.load()) return Value::ABORT;
-    ranOut = exhausted.load();
     return Value::NO;
 }
 

@@ -9,9 +9,9 @@
 // "in check at the start of the turn (RULES.md §5.4) and no legal action"; stalemate is no mate.
 //
 // Work per node:
-//  * attacker, r = 1: enumerate actions lazily with the action made (ActionSearch::for_each);
-//    only an action that leaves the defender in check can mate, and for those one `exists()`
-//    probe decides. Nothing is collected.
+//  * attacker, r = 1: the killers, then the mate-in-one search (movegen/mate.h): the
+//    attacker's actions walked as a hypercuboid, only those that leave the defender in check
+//    probed by the existence test, escapes generalised. Nothing is collected.
 //  * attacker, r >= 2 and every defender node: the legal actions are collected into the ply's
 //    ActionList together with the key of the position they lead to. Children already decided
 //    in the table answer at once (enhanced transposition cutoff); the rest are ordered and
@@ -30,8 +30,8 @@
 // others by one worker per thread (tasks of a tbb::task_group), each taking the next child in
 // list order on a Searcher leased from the pool (never thread_local) and sharing the killers
 // below the node through the parent; a task replays the path from the root on its own
-// multiverse. The first decisive child cancels the group. An attacker node with r = 1 and more
-// than 256 actions is enumerated by every thread at once (ActionSearch::share). Defender nodes
+// multiverse. The first decisive child cancels the group. An attacker node with r = 1 is searched
+// by one thread. Defender nodes
 // split only with splitDefender (see there). The answer is exact whatever the schedule; only
 // node counts and table contents depend on it.
 //
@@ -50,6 +50,7 @@
 
 #include "movegen/actions.h"
 #include "movegen/hypercuboid.h"
+#include "movegen/mate.h"
 #include "movegen/multiverse.h"
 #include "solver/tt.h"
 
@@ -151,8 +152,6 @@ struct SearchContext {
     // brawn-tactics-2, no mate in 5, 2 threads: 29 s with, 1.2 s without; 1 thread 2.5 s).
     bool          splitDefender = false;
     SearcherPool* pool          = nullptr;
-    // Actions an r = 1 node tests alone before it is shared among the threads (threads > 1).
-    std::uint64_t shareAfter = 256;
 
     std::uint64_t nodeLimit = 0; // 0 = none
     // Most legal actions a node may list (each costs about 100 bytes per searcher and ply);
@@ -229,9 +228,7 @@ public:
 
 private:
     bool  stopped();
-    Value attack_last(Key key, std::uint32_t hint, int ply);
-    Value last_parallel(int ply, movegen::ActionSearch& search, std::uint64_t& visited,
-        std::span<const Key> tested, Key& winChild, bool& ranOut);
+    Value attack_last(Key key, int ply);
     Value search_children(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
     void  set_killer(int ply, std::span<const Move> a);
@@ -245,11 +242,11 @@ private:
     Multiverse                              mv;
     std::vector<movegen::ActionSearch>      searches;     // per ply: the legal-action enumeration
     std::vector<movegen::HypercuboidSearch> hypercuboids; // per ply: its fallback (collect())
+    std::vector<movegen::MateInOneSearch>   mateSearches; // per ply: attack_last()'s search
     std::vector<ActionList>                 lists;        // per ply
     std::vector<std::vector<MoveUndo>>      undos;     // per ply: undo records of the made action
     std::vector<std::vector<Move>>          pathMoves; // per ply: the action made at that ply
     std::vector<std::vector<Move>>          killers;   // per ply, two slots: 2 * ply, 2 * ply + 1
-    std::vector<Move>                       sharedWin; // last_parallel(): the mating action
     std::uint64_t                           totalNodes = 0;
     std::uint64_t                           unflushed  = 0;
 };

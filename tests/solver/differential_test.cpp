@@ -38,23 +38,21 @@ TEST(Differential, DfpnReferenceAndThreadsAgreeOnTheCorpus) {
         if (mv.timeline_count() > 2 || mv.board_count() > 24) continue;
         SCOPED_TRACE(f.filename().string());
         SolveOptions o;
-        o.maxMate                = 2;
-        o.hashMb                 = 4;
-        o.nodeLimit              = 3000;
-        o.timeLimit              = 3;
-        o.allKeys                = true;
-        o.buildTree              = false;
-        const SolveResult ref    = solve(mv, o);
-        o.algorithm              = Algorithm::DFPN;
-        const SolveResult pn     = solve(mv, o);
-        o.algorithm              = Algorithm::REFERENCE;
-        o.threads                = 2;
-        o.splitHeight            = 1;
-        o.splitDefender          = true;
-        const SolveResult two    = solve(mv, o);
-        o.shareAfter             = 0; // every r = 1 node enumerated by both threads at once
-        const SolveResult shared = solve(mv, o);
-        for (const SolveResult* other : {&pn, &two, &shared}) {
+        o.maxMate             = 2;
+        o.hashMb              = 4;
+        o.nodeLimit           = 3000;
+        o.timeLimit           = 3;
+        o.allKeys             = true;
+        o.buildTree           = false;
+        const SolveResult ref = solve(mv, o);
+        o.algorithm           = Algorithm::DFPN;
+        const SolveResult pn  = solve(mv, o);
+        o.algorithm           = Algorithm::REFERENCE;
+        o.threads             = 2;
+        o.splitHeight         = 1;
+        o.splitDefender       = true;
+        const SolveResult two = solve(mv, o);
+        for (const SolveResult* other : {&pn, &two}) {
             if (ref.result == Result::UNKNOWN || other->result == Result::UNKNOWN) continue;
             ++compared;
             EXPECT_EQ(other->result, ref.result) << f.filename();

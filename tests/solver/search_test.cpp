@@ -159,7 +159,6 @@ TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
             SolveOptions o         = options(e.bound, t);
             o.splitHeight          = 1; // split everywhere, to stress the parallel code
             o.splitDefender        = true;
-            o.shareAfter           = t == 2 ? 0 : 3; // share every r = 1 node among threads
             const SolveResult many = solve(*root, o);
             EXPECT_EQ(many.result, one.result) << e.id << " threads " << t;
             EXPECT_EQ(many.mateIn, one.mateIn) << e.id;
@@ -419,7 +418,6 @@ TEST_P(PuzzleTest, SolvedWithTheClaimedLengthAndNotShorter) {
     SolveOptions o        = options(c.bound, 2);
     o.splitHeight         = 1;
     o.splitDefender       = true;
-    o.shareAfter          = 0;
     const SolveResult two = solve(*root, o);
     EXPECT_EQ(two.result, r.result);
     EXPECT_EQ(two.mateIn, r.mateIn);

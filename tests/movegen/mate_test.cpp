@@ -1,0 +1,118 @@
+// MateInOneSearch (the attacker's actions as a hypercuboid, escapes generalised) against the
+// plain enumeration: on random games steered towards checks, every position whose legal actions
+// can be listed gets the same set of mating actions from both.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "movegen/actions.h"
+#include "movegen/mate.h"
+#include "movegen/movegen.h"
+#include "tests/movegen/variant_util.h"
+
+namespace fived::movegen {
+namespace {
+
+using Action = std::vector<Move>;
+
+void play(Multiverse& mv, std::span<const Move> action, std::vector<MoveUndo>& undo) {
+    for (const Move& m : action) {
+        undo.emplace_back();
+        mv.make_move(m, undo.back());
+    }
+}
+
+bool less(const Action& a, const Action& b) {
+    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+}
+
+struct Tally {
+    int positions = 0, compared = 0, withMate = 0, mates = 0;
+};
+
+// The mating actions by enumeration (nullopt when there are too many actions to list) and by
+// MateInOneSearch must be the same set.
+void compare(Multiverse& mv, const std::string& where, Tally& t) {
+    ++t.positions;
+    std::vector<Action> plain;
+    ActionSearch        s(mv);
+    s.set_node_limit(200000);
+    std::uint64_t listed = 0;
+    s.for_each([&](std::span<const Move> a) {
+        if (is_checkmate(mv)) plain.emplace_back(a.begin(), a.end());
+        return ++listed < 2000;
+    });
+    if (s.aborted() || listed >= 2000) return;
+    const Key           before = mv.key();
+    std::vector<Action> fast;
+    MateInOneSearch     m1;
+    m1.for_each_mate(
+        mv,
+        [&](std::span<const Move> a) {
+            EXPECT_TRUE(is_checkmate(mv)) << where;
+            fast.emplace_back(a.begin(), a.end());
+            return true;
+        },
+        [] { return true; });
+    ASSERT_EQ(mv.key(), before) << where << ": the multiverse was not restored";
+    std::sort(plain.begin(), plain.end(), less);
+    std::sort(fast.begin(), fast.end(), less);
+    ASSERT_EQ(fast.size(), plain.size()) << where << " (" << listed << " actions)";
+    ASSERT_TRUE(fast == plain) << where;
+    std::vector<Move> key;
+    ASSERT_EQ(MateInOneSearch().find(mv, &key), !plain.empty()) << where;
+    ++t.compared;
+    t.withMate += !plain.empty();
+    t.mates += int(plain.size());
+}
+
+TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
+    std::uint64_t seed = 0x3a7e1ULL;
+    auto          next = [&] {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        return seed;
+    };
+    Tally t;
+    for (const char* name : {"Standard", "Very Small", "Focused - Just Brawns",
+             "Misc - Timeline Invasion", "Focused - Just Unicorns", "Misc - Timeline Marauders",
+             "Small", "Focused - Just Dragons", "Standard - Turn Zero", "Small - Open",
+             "Standard - Two Timelines", "Very Small - Open", "Misc - Royal Queen Showdown",
+             "Checkmate Practice - Rook", "Checkmate Practice - Queen", "Focused - Just Knights"}) {
+        for (int game = 0; game < 4; ++game) {
+            Multiverse            mv = testing::variant_start(name);
+            std::vector<MoveUndo> undo;
+            for (int ply = 0; ply < 16; ++ply) {
+                const std::string where = std::string(name) + " game " + std::to_string(game)
+                    + " ply " + std::to_string(ply);
+                compare(mv, where, t);
+                if (HasFatalFailure() || mv.timeline_count() > 7) break;
+                // A random action among the first 300, preferring checks, then jumps (the game
+                // ends where it has no legal action).
+                std::vector<Action> all, jumps, checks;
+                ActionSearch        s(mv);
+                s.set_node_limit(200000);
+                s.for_each([&](std::span<const Move> a) {
+                    all.emplace_back(a.begin(), a.end());
+                    if (std::any_of(
+                            a.begin(), a.end(), [](const Move& m) { return !m.is_physical(); }))
+                        jumps.push_back(all.back());
+                    if (in_check_at_turn_start(mv)) checks.push_back(all.back());
+                    return all.size() < 300;
+                });
+                if (all.empty()) break;
+                const auto    r      = next() % 4;
+                const Action& chosen = (r < 2 && !checks.empty()) ? checks[next() % checks.size()]
+                    : (r < 3 && !jumps.empty())                   ? jumps[next() % jumps.size()]
+                                                                  : all[next() % all.size()];
+                play(mv, chosen, undo);
+            }
+        }
+    }
+    std::printf("positions %d, compared %d, with a mate in 1 %d (%d mating actions)\n", t.positions,
+        t.compared, t.withMate, t.mates);
+    EXPECT_GT(t.compared, 300);
+    EXPECT_GT(t.withMate, 20); // the comparison met positions with mates
+}
+
+} // namespace
+} // namespace fived::movegen
