@@ -289,7 +289,10 @@ bool matches(const MovePattern& p, const MoveCandidate& c, const GameRules& rule
 
 } // namespace
 
-MatchResult match_pattern(const Multiverse& mv, const MovePattern& p,
+namespace {
+
+// Steps 3-5 with the step-6 checks of `opt`.
+MatchResult match_once(const Multiverse& mv, const MovePattern& p,
     std::span<const MoveCandidate> candidates, const ReadOptions& opt, std::size_t& chosen,
     std::vector<std::size_t>& found) {
     found.clear();
@@ -312,6 +315,23 @@ MatchResult match_pattern(const Multiverse& mv, const MovePattern& p,
         return MatchResult::UNIQUE;
     }
     return found.empty() ? MatchResult::NONE : MatchResult::AMBIGUOUS;
+}
+
+} // namespace
+
+MatchResult match_pattern(const Multiverse& mv, const MovePattern& p,
+    std::span<const MoveCandidate> candidates, const ReadOptions& opt, std::size_t& chosen,
+    std::vector<std::size_t>& found) {
+    // Leniency only widens what is accepted: the strict match decides whenever it finds
+    // anything (a unique move, or an ambiguity among the moves that honour the written `x` and
+    // `>`/`>>`), so a text that reads strictly reads the same with the checks off. Only a
+    // pattern that no move matches strictly is matched again without the checks.
+    ReadOptions strict        = opt;
+    strict.checkCaptureMark   = true;
+    strict.checkJumpIndicator = true;
+    const MatchResult r       = match_once(mv, p, candidates, strict, chosen, found);
+    if (r != MatchResult::NONE || (opt.checkCaptureMark && opt.checkJumpIndicator)) return r;
+    return match_once(mv, p, candidates, opt, chosen, found);
 }
 
 namespace {

@@ -102,7 +102,9 @@ enum class MatchResult : std::uint8_t {
 };
 
 // Steps 3-5: the candidates matching `p`, the pawn-first rule, uniqueness. `matches` receives
-// the indices of all matching candidates (for error messages).
+// the indices of all matching candidates (for error messages). The checks of step 6 that `opt`
+// turns off only apply when the strict match finds no candidate at all: leniency never changes
+// what a strict read resolves (a unique move, or an ambiguity), it only accepts more.
 MatchResult match_pattern(const movegen::Multiverse& mv, const MovePattern& p,
     std::span<const MoveCandidate> candidates, const ReadOptions& opt, std::size_t& chosen,
     std::vector<std::size_t>& matches);

@@ -350,6 +350,75 @@ TEST(OptionalTree, RecommendedTreatment) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Leniency (ReadOptions::checkCaptureMark / checkJumpIndicator off, `--lenient`) only widens what
+// is accepted: every file that reads strictly reads to the identical tree, and main line, with
+// the checks off. The puzzles are third-party texts read from ../shared (skipped when absent).
+
+ReadOptions lenient_options() {
+    ReadOptions opt;
+    opt.checkCaptureMark = opt.checkJumpIndicator = false;
+    return opt;
+}
+
+// Reads `text` strictly and leniently; when the strict read succeeds, the lenient one must give
+// the same tree and the same main line. Returns whether the strict read succeeded.
+bool expect_lenient_same(const std::string& text, const std::string& name) {
+    SCOPED_TRACE(name);
+    std::vector<Diagnostic>       errors;
+    const std::optional<GameTree> strict = read_game_tree(text, name, ReadOptions{}, errors);
+    if (!strict) return false;
+    errors.clear();
+    const std::optional<GameTree> lenient = read_game_tree(text, name, lenient_options(), errors);
+    EXPECT_TRUE(lenient) << errors.front().to_string();
+    if (!lenient) return true;
+    std::string why;
+    EXPECT_TRUE(same_tree(*strict, *lenient, &why)) << why;
+
+    Diagnostic err;
+    const auto a = load_game(text, name, ReadOptions{}, err);
+    EXPECT_TRUE(a) << err.to_string();
+    const auto b = load_game(text, name, lenient_options(), err);
+    EXPECT_TRUE(b) << err.to_string();
+    if (a && b) {
+        EXPECT_EQ(a->mainLine, b->mainLine);
+    }
+    return true;
+}
+
+TEST(Leniency, FtxiBranchedExampleGameReadsTheSame) {
+    const auto path = PuzzleDir / "ftxi-branched-example-game.5dpgn";
+    if (!fs::exists(path)) GTEST_SKIP() << "no ../shared at " << SharedDir;
+    const std::string text = read_file(path);
+    // 28... R>>xa1+: strictly only the rook's branching capture (0T28)Ra1>>x(0T1)a1 matches; the
+    // nine branching jumps to the empty a1 squares of (0T2)..(0T27) must not join it.
+    ASSERT_NE(text.find("R>>xa1+"), std::string::npos);
+    EXPECT_TRUE(expect_lenient_same(text, path.filename().string())) << "the strict read fails";
+}
+
+TEST(Leniency, EveryStrictlyReadFileReadsTheSame) {
+    if (!fs::is_directory(SharedDir)) GTEST_SKIP() << "no ../shared at " << SharedDir;
+    int read = 0;
+    for (const fs::path& dir : {CorpusDir / "valid", CorpusDir / "optional", PuzzleDir})
+        for (const std::string& f : files_in(dir))
+            if (!f.empty()) read += expect_lenient_same(read_file(dir / f), f);
+    EXPECT_GT(read, 100); // the corpus and the puzzles, not an empty loop
+}
+
+// A lenient read still takes what the text says when that matches nothing strictly.
+TEST(Leniency, WidensOnlyWhereStrictFindsNothing) {
+    // `Nxf3` captures nothing: strict rejects it, lenient reads the knight move.
+    const std::string       text = "[Board \"Standard\"]\n1. Nxf3\n";
+    std::vector<Diagnostic> errors;
+    EXPECT_FALSE(read_game_tree(text, "x", ReadOptions{}, errors));
+    errors.clear();
+    const auto t = read_game_tree(text, "x", lenient_options(), errors);
+    ASSERT_TRUE(t) << errors.front().to_string();
+    ASSERT_EQ(t->nodes.size(), 2u);
+    movegen::Multiverse mv = t->start.fork();
+    EXPECT_EQ(format_action(mv, t->nodes[1].action), "(0T1)Ng1f3");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Errors: all of them (check-notation), at the right places, and never a crash.
 
 TEST(TreeReader, CollectsEveryErrorAndSkipsBadSubtrees) {
