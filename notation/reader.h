@@ -40,6 +40,12 @@ std::optional<GameTree> read_game_tree(std::string_view text, std::string_view f
     const ReadOptions& opt, std::vector<Diagnostic>& errors,
     std::vector<Diagnostic>* warnings = nullptr);
 
+// What check-notation needs: parses and replays every variation of text like read_game_tree()
+// (the same errors, up to opt.maxErrors, and warnings) without keeping any tree, in memory that
+// grows with the depth of the tree only. Returns true iff there was no error.
+bool check_game_text(std::string_view text, std::string_view file, const ReadOptions& opt,
+    std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings = nullptr);
+
 // The same as a status carrying the first diagnostic (see error_status() in parser.h).
 absl::StatusOr<GameTree> read_game_tree(
     std::string_view text, std::string_view file, const ReadOptions& opt = {});
