@@ -40,7 +40,7 @@ struct ReadOptions {
                             // variation the reader skips that subtree and goes on with the rest
     // The most nodes a GameTree read from text may have (after merging equal variations); one
     // more ends the read with the error "the game tree has more than N nodes" at the action that
-    // would add it. A node takes about 200 bytes, so the default bounds a tree near 1 GB.
+    // would add it. A node takes about 150 bytes, so the default bounds a tree near 0.6 GB.
     std::size_t maxNodes = 4'000'000;
 };
 

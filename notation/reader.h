@@ -13,6 +13,11 @@
 //     the action: a lone mark or one on any of its moves); with ReadOptions::annotate the
 //     engine checks those marks instead (annotate_tree), keeping only the true ones.
 //
+// From text (read_game_tree, check_game_text) no Document of the whole tree is built: the text
+// is parsed twice with parse_document_streaming() (notation/parser.h), once for the syntax and
+// the head, then with each node walked in step 2 as soon as it is parsed, so what is kept is the
+// GameTree alone (at most ReadOptions::maxNodes nodes), or nothing for check_game_text.
+//
 // Time is linear in the document apart from move generation itself; nothing is recursive, so a
 // tree of any depth is read without growing the call stack.
 
