@@ -106,8 +106,7 @@ private:
         return true;
     }
     bool stop() {
-        err     = {};
-        stopped = true;
+        err = {}; // not a syntax error: the sink decided
         return false;
     }
 
@@ -125,7 +124,6 @@ private:
     Diagnostic&                       err;
     NodeSink*                         sink      = nullptr;
     bool                              streaming = false;
-    bool                              stopped   = false;
     int                               nextId    = 1; // streaming: the index of the next node
     std::vector<std::pair<int, Node>> live;          // streaming: see at()
 
