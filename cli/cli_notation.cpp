@@ -61,23 +61,17 @@ int cmd_check(const std::vector<std::string>& files, bool lenient) {
             allFine = false;
             continue;
         }
-        notation::Document   doc;
-        notation::Diagnostic err;
-        if (!notation::parse_document(*text, display_name(file), doc, err)) {
-            std::cerr << err.to_string() << '\n';
-            allFine = false;
-            continue;
-        }
-        for (const notation::Diagnostic& w : doc.warnings)
+        // Streamed: neither the syntax tree nor a game tree is kept (memory grows with the
+        // depth of the text's tree, not its size).
+        std::vector<notation::Diagnostic> errors, warnings;
+        const bool                        ok =
+            notation::check_game_text(*text, display_name(file), opt, errors, &warnings);
+        for (const notation::Diagnostic& w : warnings)
             std::cerr << w.file << ':' << w.pos.line << ':' << w.pos.column
                       << ": warning: " << w.cause << '\n';
-        notation::GameTree                tree{{}, movegen::Multiverse(movegen::GameRules{}), {}};
-        std::vector<notation::Diagnostic> errors;
-        if (!notation::read_tree(doc, display_name(file), opt, tree, errors)) {
-            for (const notation::Diagnostic& d : errors)
-                std::cerr << d.to_string() << '\n';
-            allFine = false;
-        }
+        for (const notation::Diagnostic& d : errors)
+            std::cerr << d.to_string() << '\n';
+        allFine = allFine && ok;
     }
     return allFine ? ExitOk : ExitBadInput;
 }

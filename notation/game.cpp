@@ -109,15 +109,20 @@ std::optional<Multiverse> build_start_position(
         // order of appearance (Shad: "other clients have implemented underpromotion";
         // valid/js-underpromotion-3x3 writes `c1=R` without the header). Letters that cannot be
         // promoted to stay out and are reported by the move that names them.
+        // The parser lists them (promotionsNamed); a Document built by hand may only hold the
+        // moves, which name them in the same order.
+        auto add = [&](PieceType pt) {
+            if (pt == NO_PIECE_TYPE || pt == PAWN || pt == BRAWN || is_royal(pt)) return;
+            const auto end = rules.promotions.begin() + rules.promotionCount;
+            if (std::find(rules.promotions.begin(), end, pt) != end) return;
+            if (rules.promotionCount >= int(rules.promotions.size())) return;
+            rules.promotions[std::size_t(rules.promotionCount++)] = pt;
+        };
+        for (const PieceType pt : doc.promotionsNamed)
+            add(pt);
         for (const Node& n : doc.nodes)
-            for (const Move& w : n.action.moves) {
-                const PieceType pt = w.promotion;
-                if (pt == NO_PIECE_TYPE || pt == PAWN || pt == BRAWN || is_royal(pt)) continue;
-                const auto end = rules.promotions.begin() + rules.promotionCount;
-                if (std::find(rules.promotions.begin(), end, pt) != end) continue;
-                if (rules.promotionCount >= int(rules.promotions.size())) continue;
-                rules.promotions[std::size_t(rules.promotionCount++)] = pt;
-            }
+            for (const Move& w : n.action.moves)
+                add(w.promotion);
     }
     if (variant && doc.parity != Parity::UNKNOWN && (doc.parity == Parity::EVEN) != variant->even) {
         err = make_diag(file, boardH ? boardH->valuePos : SourcePos{1, 1},
@@ -289,7 +294,10 @@ bool matches(const MovePattern& p, const MoveCandidate& c, const GameRules& rule
 
 } // namespace
 
-MatchResult match_pattern(const Multiverse& mv, const MovePattern& p,
+namespace {
+
+// Steps 3-5 with the step-6 checks of `opt`.
+MatchResult match_once(const Multiverse& mv, const MovePattern& p,
     std::span<const MoveCandidate> candidates, const ReadOptions& opt, std::size_t& chosen,
     std::vector<std::size_t>& found) {
     found.clear();
@@ -312,6 +320,23 @@ MatchResult match_pattern(const Multiverse& mv, const MovePattern& p,
         return MatchResult::UNIQUE;
     }
     return found.empty() ? MatchResult::NONE : MatchResult::AMBIGUOUS;
+}
+
+} // namespace
+
+MatchResult match_pattern(const Multiverse& mv, const MovePattern& p,
+    std::span<const MoveCandidate> candidates, const ReadOptions& opt, std::size_t& chosen,
+    std::vector<std::size_t>& found) {
+    // Leniency only widens what is accepted: the strict match decides whenever it finds
+    // anything (a unique move, or an ambiguity among the moves that honour the written `x` and
+    // `>`/`>>`), so a text that reads strictly reads the same with the checks off. Only a
+    // pattern that no move matches strictly is matched again without the checks.
+    ReadOptions strict        = opt;
+    strict.checkCaptureMark   = true;
+    strict.checkJumpIndicator = true;
+    const MatchResult r       = match_once(mv, p, candidates, strict, chosen, found);
+    if (r != MatchResult::NONE || (opt.checkCaptureMark && opt.checkJumpIndicator)) return r;
+    return match_once(mv, p, candidates, opt, chosen, found);
 }
 
 namespace {
@@ -570,16 +595,65 @@ void standard_order(Multiverse& mv, std::vector<movegen::Move>& action) {
     standard_order(action, branching, us);
 }
 
+namespace {
+
+// Keeps the path from the root to the newest node of a streamed document. Nodes come in
+// depth-first order, so once the whole text is read that path is the main line (the last child
+// at every node). Every node's turn serial is checked on the way (the first error stops).
+class MainLineSink final : public NodeSink {
+public:
+    MainLineSink(std::string_view fileName, Color first) : file(fileName), firstToMove(first) { }
+
+    std::vector<std::pair<int, Node>> path; // (document id, node), root excluded
+    std::optional<Diagnostic>         error;
+
+    bool on_node(int id, const Node& n) override {
+        if ((error = serial_error(n.action.serial, n.ply, firstToMove, file))) return false;
+        while (!path.empty() && path.back().first != n.parent)
+            path.pop_back();
+        path.emplace_back(id, n);
+        return true;
+    }
+    bool on_finish(int id, const Node& n) override {
+        for (std::size_t i = path.size(); i-- > 0;)
+            if (path[i].first == id) {
+                path[i].second = n;
+                break;
+            }
+        return true;
+    }
+
+private:
+    std::string_view file;
+    Color            firstToMove;
+};
+
+} // namespace
+
 std::optional<LoadedGame> load_game(
     std::string_view text, std::string_view file, const ReadOptions& opt, Diagnostic& err) {
+    // Two passes, neither keeping the variations: the syntax and the head, then the main line.
     Document doc;
-    if (!parse_document(text, file, doc, err)) return std::nullopt;
+    if (!parse_document_streaming(text, file, doc, nullptr, err)) return std::nullopt;
     std::optional<Multiverse> start = build_start_position(doc, file, err);
     if (!start) return std::nullopt;
-    if (const absl::Status st = check_turn_serials(doc, file, start->to_move()); !st.ok()) {
-        const std::optional<Diagnostic> d = diagnostic_of(st);
-        err = d ? *d : make_diag(file, SourcePos{1, 1}, std::string(st.message()));
-        return std::nullopt;
+    {
+        MainLineSink sink(file, start->to_move());
+        Document     scratch;
+        if (!parse_document_streaming(text, file, scratch, &sink, err)) {
+            if (sink.error) err = std::move(*sink.error);
+            return std::nullopt;
+        }
+        // doc.nodes: the root, then the main line, each node the only child of the previous.
+        doc.nodes.resize(1);
+        doc.nodes[0].children.clear();
+        for (auto& [id, n] : sink.path) {
+            const int at = int(doc.nodes.size());
+            n.parent     = at - 1;
+            n.children.clear();
+            doc.nodes[std::size_t(at - 1)].children.push_back(at);
+            doc.nodes.push_back(std::move(n));
+        }
     }
     LoadedGame                 game{std::move(doc), std::move(*start), {}};
     Multiverse                 mv = game.start.fork();

@@ -38,6 +38,10 @@ struct ReadOptions {
     bool annotate  = false; // verify the text's `#`/`*` marks with the engine (annotate_tree)
     int  maxErrors = 1;     // semantic errors collected before giving up; after an error in a
                             // variation the reader skips that subtree and goes on with the rest
+    // The most nodes a GameTree read from text may have (after merging equal variations); one
+    // more ends the read with the error "the game tree has more than N nodes" at the action that
+    // would add it. A node takes about 150 bytes, so the default bounds a tree near 0.6 GB.
+    std::size_t maxNodes = 4'000'000;
 };
 
 // Builds the start position. On failure returns nullopt and fills err.
@@ -102,7 +106,9 @@ enum class MatchResult : std::uint8_t {
 };
 
 // Steps 3-5: the candidates matching `p`, the pawn-first rule, uniqueness. `matches` receives
-// the indices of all matching candidates (for error messages).
+// the indices of all matching candidates (for error messages). The checks of step 6 that `opt`
+// turns off only apply when the strict match finds no candidate at all: leniency never changes
+// what a strict read resolves (a unique move, or an ambiguity), it only accepts more.
 MatchResult match_pattern(const movegen::Multiverse& mv, const MovePattern& p,
     std::span<const MoveCandidate> candidates, const ReadOptions& opt, std::size_t& chosen,
     std::vector<std::size_t>& matches);
@@ -138,6 +144,9 @@ std::optional<movegen::Move> resolve_move(const movegen::Multiverse& mv, movegen
 // A game read from text: the start position and the main line (the last child at every node)
 // resolved to engine moves. The multiverse ends in the final position of the main line.
 struct LoadedGame {
+    // The headers, 5DFEN boards, comments and warnings of the text; its nodes are the root and
+    // the main line only (each the single child of the previous): variations are parsed and
+    // their turn serials checked, but they are neither kept nor replayed.
     Document            doc;
     movegen::Multiverse start; // the position before the first action (kept for re-use)
     std::vector<std::vector<movegen::Move>> mainLine;
@@ -153,7 +162,8 @@ void standard_order(
     std::vector<movegen::Move>& action, const std::vector<bool>& branching, movegen::Color us);
 
 // Parses and replays the main line of text. ReadOptions as above; what they let through is
-// appended to the returned doc.warnings.
+// appended to the returned doc.warnings. The text is parsed twice without keeping its
+// variations, so memory grows with the main line, not with the text.
 std::optional<LoadedGame> load_game(
     std::string_view text, std::string_view file, const ReadOptions& opt, Diagnostic& err);
 

@@ -54,6 +54,12 @@ class Parser {
 public:
     Parser(std::string_view text, std::string_view name, Document& out, Diagnostic& error) :
         lx(text), doc(out), fileName(name), err(error) { }
+    // Streaming: nodes other than the root are kept only while the parser can still add to
+    // them (see parse_document_streaming()), and handed to `s` when given.
+    Parser(std::string_view text, std::string_view name, Document& out, Diagnostic& error,
+        NodeSink* s) :
+        lx(text),
+        doc(out), fileName(name), err(error), sink(s), streaming(true) { }
 
     bool run() {
         // A UTF-8 byte order mark is not part of the text (it would shift every column).
@@ -78,18 +84,48 @@ private:
     bool parse_action(int parent, const Serial& serial, std::vector<Comment>&& leading, int& child);
     bool parse_result(int node, bool afterSlash, bool& closed);
 
+    // The node with index `id`: in doc.nodes, or while streaming the root there and the others
+    // in `live` (the current node and those where a variation is open, in index order).
+    Node& at(int id) {
+        if (!streaming || id == 0) return doc.nodes[std::size_t(id)];
+        for (std::size_t i = live.size(); i-- > 0;)
+            if (live[i].first == id) return live[i].second;
+        return doc.nodes[0]; // not reached: the parser only names live nodes
+    }
+    // The parser will not add to node `id` any more (streaming: it is handed to the sink and
+    // dropped). Returns false when the sink stops the parse.
+    bool finish(int id) {
+        if (!streaming) return true;
+        if (id == 0) return !sink || sink->on_finish(0, doc.nodes[0]) || stop();
+        for (std::size_t i = live.size(); i-- > 0;) {
+            if (live[i].first != id) continue;
+            const bool go = !sink || sink->on_finish(id, live[i].second);
+            live.erase(live.begin() + std::ptrdiff_t(i));
+            return go || stop();
+        }
+        return true;
+    }
+    bool stop() {
+        err = {}; // not a syntax error: the sink decided
+        return false;
+    }
+
     // Comments that stand at a node (outside any action's moves) go to the action leading into
     // it, after its moves; at the root they go to the document.
     bool skip_trivia_at(int node) {
         if (node == 0) return lx.skip_trivia(doc.comments) || fail_lexer();
-        Action& a = doc.nodes[node].action;
+        Action& a = at(node).action;
         return lx.skip_trivia(a.comments, int(a.moves.size())) || fail_lexer();
     }
 
-    Lexer            lx;
-    Document&        doc;
-    std::string_view fileName;
-    Diagnostic&      err;
+    Lexer                             lx;
+    Document&                         doc;
+    std::string_view                  fileName;
+    Diagnostic&                       err;
+    NodeSink*                         sink      = nullptr;
+    bool                              streaming = false;
+    int                               nextId    = 1; // streaming: the index of the next node
+    std::vector<std::pair<int, Node>> live;          // streaming: see at()
 
     std::vector<SourcePos>                     rowsPos;    // per board: where its rows start
     std::unordered_map<std::string, SourcePos> headerKeys; // lower-cased key -> first position
@@ -232,15 +268,18 @@ bool Parser::parse_tree() {
         switch (kind) {
             case TokenKind::END:
                 if (!open.empty()) return fail(open.back().pos, "variation `(` is never closed");
-                return true;
+                return (cur == 0 || finish(cur)) && finish(0);
 
-            case TokenKind::VARIATION_CLOSE:
+            case TokenKind::VARIATION_CLOSE: {
                 if (open.empty()) return fail(lx.pos(), "unexpected `)`: no variation is open");
-                cur = open.back().node;
+                const int left = cur;
+                cur            = open.back().node;
                 open.pop_back();
                 closed = false;
                 lx.advance();
+                if (!finish(left)) return false;
                 break;
+            }
 
             case TokenKind::VARIATION_OPEN: {
                 const SourcePos at = lx.pos();
@@ -256,9 +295,14 @@ bool Parser::parse_tree() {
                 break;
             }
 
-            case TokenKind::SERIAL:
+            case TokenKind::SERIAL: {
+                // The unparenthesised line leaves `cur` for good (unless a variation is open
+                // there, which cannot be: it would have been opened from `cur`).
+                const int left = cur;
                 if (!parse_serial_and_action(cur, closed, true)) return false;
+                if (cur != left && left != 0 && !finish(left)) return false;
                 break;
+            }
 
             case TokenKind::RESULT:
                 if (!parse_result(cur, false, closed)) return false;
@@ -290,10 +334,10 @@ bool Parser::parse_serial_and_action(int& cur, bool& closed, bool allowResult) {
     std::vector<Comment> leading;
     if (!lx.skip_trivia(leading)) return fail_lexer();
     if (serial.kind == Serial::Kind::SLASH && allowResult && lx.classify() == TokenKind::RESULT) {
-        std::vector<Comment>& at = cur == 0 ? doc.comments : doc.nodes[cur].action.comments;
+        std::vector<Comment>& to = cur == 0 ? doc.comments : at(cur).action.comments;
         for (Comment& c : leading) {
-            c.movesBefore = cur == 0 ? 0 : int(doc.nodes[cur].action.moves.size());
-            at.push_back(std::move(c));
+            c.movesBefore = cur == 0 ? 0 : int(at(cur).action.moves.size());
+            to.push_back(std::move(c));
         }
         return parse_result(cur, true, closed);
     }
@@ -304,15 +348,15 @@ bool Parser::parse_serial_and_action(int& cur, bool& closed, bool allowResult) {
 }
 
 bool Parser::parse_result(int node, bool afterSlash, bool& closed) {
-    if (!doc.nodes[node].children.empty())
+    if (!at(node).children.empty())
         return fail(lx.pos(),
             "result " + quoted(lx.token_text())
                 + " cannot follow variations: it replaces the whole subtree");
     GameResult r;
     if (!lx.lex_result(r)) return fail_lexer();
-    r.afterSlash           = afterSlash;
-    doc.nodes[node].result = r;
-    closed                 = true;
+    r.afterSlash    = afterSlash;
+    at(node).result = r;
+    closed          = true;
     return true;
 }
 
@@ -321,7 +365,7 @@ bool Parser::parse_action(
     int parent, const Serial& serial, std::vector<Comment>&& leading, int& child) {
     Node node;
     node.parent = parent;
-    node.ply    = doc.nodes[parent].ply + 1;
+    node.ply    = at(parent).ply + 1;
     Action& a   = node.action;
     a.serial    = serial;
     a.comments  = std::move(leading);
@@ -337,6 +381,10 @@ bool Parser::parse_action(
             doc.warnings.push_back({std::string(fileName), m.pos,
                 "deprecated piece name in " + quoted(m.text)
                     + ": write `W` for `BR`, `C` for `CK`"});
+        if (const movegen::PieceType pt = m.promotion; pt != movegen::NO_PIECE_TYPE
+            && std::find(doc.promotionsNamed.begin(), doc.promotionsNamed.end(), pt)
+                == doc.promotionsNamed.end())
+            doc.promotionsNamed.push_back(pt);
         a.moves.push_back(std::move(m));
         const int n = int(a.moves.size());
 
@@ -364,10 +412,18 @@ bool Parser::parse_action(
             return fail_lexer();
         break;
     }
-    child = int(doc.nodes.size());
-    doc.nodes.push_back(std::move(node));
-    doc.nodes[parent].children.push_back(child);
-    return true;
+    if (!streaming) {
+        child = int(doc.nodes.size());
+        doc.nodes.push_back(std::move(node));
+        doc.nodes[std::size_t(parent)].children.push_back(child);
+        return true;
+    }
+    // Streaming: a live node only needs to know whether it has children (parse_result()).
+    child                      = nextId++;
+    std::vector<int>& siblings = at(parent).children;
+    if (siblings.empty()) siblings.push_back(child);
+    live.emplace_back(child, std::move(node));
+    return !sink || sink->on_node(child, live.back().second) || stop();
 }
 
 } // namespace
@@ -375,6 +431,11 @@ bool Parser::parse_action(
 bool parse_document(
     std::string_view text, std::string_view fileName, Document& out, Diagnostic& err) {
     return Parser(text, fileName, out, err).run();
+}
+
+bool parse_document_streaming(std::string_view text, std::string_view fileName, Document& out,
+    NodeSink* sink, Diagnostic& err) {
+    return Parser(text, fileName, out, err, sink).run();
 }
 
 absl::StatusOr<Document> parse_document(std::string_view text, std::string_view fileName) {
@@ -410,22 +471,27 @@ std::optional<Diagnostic> diagnostic_of(const absl::Status& status) {
     return d;
 }
 
+std::optional<Diagnostic> serial_error(
+    const Serial& s, int ply, movegen::Color firstToMove, std::string_view fileName) {
+    if (s.kind == Serial::Kind::SLASH) return std::nullopt;
+    const int  subTurn       = ply - 1 + (firstToMove == movegen::BLACK);
+    const int  number        = subTurn / 2 + 1;
+    const char colour        = subTurn % 2 ? 'b' : 'w';
+    const char writtenColour = s.colour ? s.colour : 'w';
+    if (s.number == number && writtenColour == colour) return std::nullopt;
+    return Diagnostic{std::string(fileName), s.pos,
+        "turn serial " + quoted(serial_text(s)) + " should be "
+            + quoted(std::to_string(number) + colour + ".") + " (or `/`) here"};
+}
+
 absl::Status check_turn_serials(
     const Document& doc, std::string_view fileName, movegen::Color firstToMove) {
     // Parents precede children in the arena, so a forward loop needs no recursion; the sub-turn
     // of a node follows from its ply alone.
-    for (std::size_t i = 1; i < doc.nodes.size(); ++i) {
-        const Serial& s = doc.nodes[i].action.serial;
-        if (s.kind == Serial::Kind::SLASH) continue;
-        const int  subTurn       = doc.nodes[i].ply - 1 + (firstToMove == movegen::BLACK);
-        const int  number        = subTurn / 2 + 1;
-        const char colour        = subTurn % 2 ? 'b' : 'w';
-        const char writtenColour = s.colour ? s.colour : 'w';
-        if (s.number != number || writtenColour != colour)
-            return error_status({std::string(fileName), s.pos,
-                "turn serial " + quoted(serial_text(s)) + " should be "
-                    + quoted(std::to_string(number) + colour + ".") + " (or `/`) here"});
-    }
+    for (std::size_t i = 1; i < doc.nodes.size(); ++i)
+        if (const auto e =
+                serial_error(doc.nodes[i].action.serial, doc.nodes[i].ply, firstToMove, fileName))
+            return error_status(*e);
     return absl::OkStatus();
 }
 

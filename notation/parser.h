@@ -30,6 +30,30 @@ namespace fived::notation {
 bool parse_document(
     std::string_view text, std::string_view fileName, Document& out, Diagnostic& err);
 
+// Receives the nodes of a document from parse_document_streaming(), in document order (which is
+// the depth-first order of the tree, children in written order).
+class NodeSink {
+public:
+    virtual ~NodeSink() = default;
+    // A new node `id` (the parent's id is node.parent; the root is 0 and is never announced).
+    // Its action is complete; comments and a result standing after it may still come.
+    virtual bool on_node(int id, const Node& node) = 0;
+    // Node `id` is complete: every comment and its result are in; the parser drops it after
+    // this call. The root (0, with the root's result; its comments are in the Document) comes
+    // last. Every finished node lies on the path from the root to the newest node.
+    virtual bool on_finish(int id, const Node& node) = 0;
+};
+
+// parse_document() without keeping the tree: `out` receives the headers, 5DFEN boards, root
+// comments, warnings, promotionsNamed and the root, while every other node lives only as long
+// as the parser can still add to it (the current node and the nodes whose variation is open),
+// so memory grows with the depth of the tree, not with its size. Each node is handed to `sink`
+// (if any) as it is read and when it is complete. When a sink call returns false the parse
+// stops and returns false with `err` empty (cause ""); a syntax error returns false as in
+// parse_document(), possibly after nodes were handed on.
+bool parse_document_streaming(std::string_view text, std::string_view fileName, Document& out,
+    NodeSink* sink, Diagnostic& err);
+
 // The same as a status: on failure kInvalidArgument with the message "FILE:LINE:COL: CAUSE"
 // and the diagnostic attached as a payload (read it back with diagnostic_of()).
 absl::StatusOr<Document> parse_document(std::string_view text, std::string_view fileName);
@@ -48,6 +72,11 @@ std::optional<Diagnostic> diagnostic_of(const absl::Status& status);
 // "the next sub-turn" and always fits. This is the semantic check of invalid/turn-number-skipped
 // and optional/turn-number-repeated-aivsai; it is separate from parse_document() because the
 // side to move comes from the position.
+// The error of one serial: nullopt when `s` names the sub-turn of a node `ply` actions from the
+// root (see check_turn_serials()).
+std::optional<Diagnostic> serial_error(
+    const Serial& s, int ply, movegen::Color firstToMove, std::string_view fileName);
+
 absl::Status check_turn_serials(
     const Document& doc, std::string_view fileName, movegen::Color firstToMove);
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/variants.h"
@@ -155,9 +155,176 @@ void annotate_tree(GameTree& tree, const std::vector<bool>* only) {
     }
 }
 
-bool read_tree(const Document& doc, std::string_view file, const ReadOptions& opt, GameTree& out,
-    std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings) {
-    const std::size_t         maxErrors = std::size_t(std::max(1, opt.maxErrors));
+namespace {
+
+// The tree of a document, fed node by node in document order (the depth-first order of the
+// tree): every node's action is replayed on ONE multiverse by make/unmake along the path from
+// the root, checked, put in standard order and merged with an equal sibling. Without a tree to
+// fill it only replays and checks (check_game_text()).
+class TreeBuilder final : public NodeSink {
+public:
+    TreeBuilder(std::string_view fileName, const ReadOptions& options, const Multiverse& start,
+        GameTree* tree, std::vector<Diagnostic>& errs, std::vector<Diagnostic>* warns) :
+        file(fileName),
+        opt(options), out(tree), errors(errs), warnings(warns), mv(start.fork()),
+        firstToMove(mv.to_move()),
+        maxErrors(std::size_t(std::max(1, options.maxErrors))), stack{{0, 0, 0}} {
+        if (out) claims.push_back(false);
+    }
+
+    bool stopped = false; // too many errors, or the node limit
+
+    bool on_node(int id, const Node& dn) override {
+        // Back up to the parent: the frames above it belong to finished subtrees.
+        while (stack.size() > 1 && stack.back().doc != dn.parent) {
+            while (undo.size() > stack.back().undoBase) {
+                mv.unmake_move(undo.back());
+                undo.pop_back();
+            }
+            stack.pop_back();
+        }
+        const int         parent = stack.back().tree;
+        const std::size_t base   = undo.size();
+        if (parent < 0) { // inside a subtree skipped after an error
+            stack.push_back({id, -1, base});
+            return true;
+        }
+        if (std::optional<Diagnostic> e = serial_error(dn.action.serial, dn.ply, firstToMove, file))
+            return fail(id, std::move(*e));
+        const movegen::Color us = mv.to_move();
+        made.clear();
+        Diagnostic err;
+        if (!replay_action(mv, dn.action, opt, file, made, undo, err, scratch))
+            return fail(id, std::move(err));
+        if (scratch.warning && warnings) warnings->push_back(std::move(*scratch.warning));
+        standard_order(made, scratch.branching, us);
+        if (!out) {
+            stack.push_back({id, 0, base});
+            return true;
+        }
+
+        // An equal sibling (same action in standard order) absorbs this one.
+        const std::uint64_t key = action_key(parent, made);
+        int                 t   = find_child(parent, key);
+        if (t < 0) {
+            if (out->nodes.size() > opt.maxNodes) {
+                const SourcePos at =
+                    dn.action.moves.empty() ? dn.action.serial.pos : dn.action.moves.front().pos;
+                errors.push_back({std::string(file), at,
+                    "the game tree has more than " + std::to_string(opt.maxNodes)
+                        + " nodes, the reader's limit (ReadOptions::maxNodes)"});
+                stopped = true;
+                return false;
+            }
+            t = int(out->nodes.size());
+            TreeNode n;
+            n.parent = parent;
+            n.action = made;
+            out->nodes.push_back(std::move(n));
+            add_child(parent, t, key);
+            claims.push_back(false);
+        }
+        TreeNode&  n     = out->nodes[std::size_t(t)];
+        const Mark claim = claimed_mark(dn.action);
+        if (claim != Mark::NONE) {
+            claims[std::size_t(t)] = true;
+            if (!opt.annotate && n.mark == Mark::NONE) n.mark = claim;
+        }
+        stack.push_back({id, t, base});
+        return true;
+    }
+
+    // Comments and the result are complete only now (a comment may stand after a `)` that
+    // returns to the node).
+    bool on_finish(int id, const Node& dn) override {
+        if (!out) return true;
+        for (std::size_t i = stack.size(); i-- > 0;) {
+            if (stack[i].doc != id) continue;
+            if (stack[i].tree < 0) return true;
+            TreeNode& n = out->nodes[std::size_t(stack[i].tree)];
+            if (id != 0) // the root's comments are the Document's (read_tree())
+                for (const Comment& cm : dn.action.comments)
+                    append_comment(n.comment, cm.text);
+            if (dn.result && n.result == Outcome::NONE) n.result = outcome_of(*dn.result);
+            return true;
+        }
+        return true;
+    }
+
+    std::vector<bool> claims; // per tree node: the text marked it `#` or `*`
+
+private:
+    struct Frame {
+        int         doc;      // document node
+        int         tree;     // the tree node it was read into; -1 in a skipped subtree
+        std::size_t undoBase; // undo records below this belong to ancestors
+    };
+
+    // An error at node `id`: its subtree is skipped.
+    bool fail(int id, Diagnostic&& d) {
+        errors.push_back(std::move(d));
+        stack.push_back({id, -1, undo.size()});
+        if (errors.size() < maxErrors) return true;
+        stopped = true;
+        return false;
+    }
+
+    // The child of `parent` with action `made`, or -1. A parent's children are compared one by
+    // one while they are few; past SmallFanout they are found by their (parent, action) hash.
+    static constexpr std::size_t SmallFanout = 8;
+    int                          find_child(int parent, std::uint64_t key) const {
+                                 const std::vector<int>& kids = out->nodes[std::size_t(parent)].children;
+                                 if (kids.size() <= SmallFanout) {
+                                     for (int q : kids)
+                if (out->nodes[std::size_t(q)].action == made) return q;
+            return -1;
+        }
+                                 const auto it = byKey.find(key);
+                                 for (int q = it == byKey.end() ? -1 : it->second; q >= 0;) {
+                                     if (out->nodes[std::size_t(q)].parent == parent
+                && out->nodes[std::size_t(q)].action == made)
+                return q;
+            const auto nx = nextWithKey.find(q);
+                                     q             = nx == nextWithKey.end() ? -1 : nx->second;
+        }
+                                 return -1;
+    }
+    void add_child(int parent, int t, std::uint64_t key) {
+        std::vector<int>& kids = out->nodes[std::size_t(parent)].children;
+        kids.push_back(t);
+        if (kids.size() <= SmallFanout) return;
+        auto index = [&](int q, std::uint64_t k) {
+            const auto [it, fresh] = byKey.try_emplace(k, q);
+            if (!fresh) {
+                nextWithKey[q] = it->second;
+                it->second     = q;
+            }
+        };
+        if (kids.size() == SmallFanout + 1)
+            for (std::size_t i = 0; i + 1 < kids.size(); ++i)
+                index(kids[i], action_key(parent, out->nodes[std::size_t(kids[i])].action));
+        index(t, key);
+    }
+
+    std::string_view                        file;
+    const ReadOptions&                      opt;
+    GameTree*                               out;
+    std::vector<Diagnostic>&                errors;
+    std::vector<Diagnostic>*                warnings;
+    Multiverse                              mv;
+    movegen::Color                          firstToMove;
+    std::size_t                             maxErrors;
+    std::vector<Frame>                      stack;
+    std::vector<MoveUndo>                   undo;
+    std::vector<movegen::Move>              made;
+    ReplayScratch                           scratch;
+    absl::flat_hash_map<std::uint64_t, int> byKey;       // first node with the key
+    absl::flat_hash_map<int, int>           nextWithKey; // the next one (hash collisions)
+};
+
+// Fills `out` from the document's head (start position, headers, root comment and result).
+bool begin_tree(
+    const Document& doc, std::string_view file, GameTree& out, std::vector<Diagnostic>& errors) {
     Diagnostic                err;
     std::optional<Multiverse> start = build_start_position(doc, file, err);
     if (!start) {
@@ -186,122 +353,96 @@ bool read_tree(const Document& doc, std::string_view file, const ReadOptions& op
     for (const Comment& c : doc.comments)
         append_comment(out.nodes[0].comment, c.text);
     if (doc.root().result) out.nodes[0].result = outcome_of(*doc.root().result);
+    return true;
+}
 
-    Multiverse           mv          = out.start.fork();
-    const movegen::Color firstToMove = mv.to_move();
-    std::vector<bool>    claims(1, false);
-    // Deduplication: (parent, action) hash -> first tree node with it; chains for collisions.
-    std::unordered_map<std::uint64_t, int> firstWithKey;
-    std::vector<int>                       nextWithKey(1, -1);
-
-    struct Frame {
-        int         doc;      // document node
-        int         tree;     // the tree node it was read into
-        std::size_t next;     // next document child to read
-        std::size_t undoBase; // undo records below this belong to ancestors
-    };
-    std::vector<Frame>         stack{{0, 0, 0, 0}};
-    std::vector<MoveUndo>      undo;
-    std::vector<movegen::Move> made;
-    ReplayScratch              scratch;
-
-    while (!stack.empty()) {
-        Frame&      f  = stack.back();
-        const Node& dn = doc.nodes[std::size_t(f.doc)];
-        if (f.next == dn.children.size()) {
-            while (undo.size() > f.undoBase) {
-                mv.unmake_move(undo.back());
-                undo.pop_back();
-            }
-            stack.pop_back();
-            continue;
-        }
-        const int   c      = dn.children[f.next++];
-        const int   parent = f.tree; // `f` dies at the push below
-        const Node& cn     = doc.nodes[std::size_t(c)];
-
-        // The turn serial must name this sub-turn (`/` always fits).
-        const Serial& s = cn.action.serial;
-        if (s.kind == Serial::Kind::NUMBERED) {
-            const int  subTurn = cn.ply - 1 + (firstToMove == movegen::BLACK);
-            const int  number  = subTurn / 2 + 1;
-            const char colour  = subTurn % 2 ? 'b' : 'w';
-            if (s.number != number || (s.colour ? s.colour : 'w') != colour) {
-                std::string written = std::to_string(s.number);
-                if (s.colour) written += s.colour;
-                errors.push_back({std::string(file), s.pos,
-                    "turn serial `" + written + ".` should be `" + std::to_string(number) + colour
-                        + ".` (or `/`) here"});
-                if (errors.size() >= maxErrors) return false;
-                continue;
-            }
-        }
-
-        const std::size_t    base = undo.size();
-        const movegen::Color us   = mv.to_move();
-        made.clear();
-        if (!replay_action(mv, cn.action, opt, file, made, undo, err, scratch)) {
-            errors.push_back(std::move(err));
-            if (errors.size() >= maxErrors) return false;
-            continue;
-        }
-        if (scratch.warning && warnings) warnings->push_back(std::move(*scratch.warning));
-        standard_order(made, scratch.branching, us);
-
-        // An equal sibling (same action in standard order) absorbs this one.
-        const std::uint64_t key = action_key(parent, made);
-        int                 t   = -1;
-        const auto          it  = firstWithKey.find(key);
-        for (int q = it == firstWithKey.end() ? -1 : it->second; q >= 0;
-             q     = nextWithKey[std::size_t(q)]) {
-            if (out.nodes[std::size_t(q)].parent == parent
-                && out.nodes[std::size_t(q)].action == made) {
-                t = q;
-                break;
-            }
-        }
-        if (t < 0) {
-            t = int(out.nodes.size());
-            TreeNode n;
-            n.parent = parent;
-            n.action = made;
-            out.nodes.push_back(std::move(n));
-            out.nodes[std::size_t(parent)].children.push_back(t);
-            claims.push_back(false);
-            nextWithKey.push_back(it == firstWithKey.end() ? -1 : it->second);
-            firstWithKey[key] = t;
-        }
-        TreeNode& n = out.nodes[std::size_t(t)];
-        for (const Comment& cm : cn.action.comments)
-            append_comment(n.comment, cm.text);
-        if (cn.result && n.result == Outcome::NONE) n.result = outcome_of(*cn.result);
-        const Mark claim = claimed_mark(cn.action);
-        if (claim != Mark::NONE) {
-            claims[std::size_t(t)] = true;
-            if (!opt.annotate && n.mark == Mark::NONE) n.mark = claim;
-        }
-        stack.push_back({c, t, 0, base});
-    }
-
+void end_tree(GameTree& out, const ReadOptions& opt, const std::vector<bool>& claims) {
     // A result replaces a subtree (B 5.2): after merging, a node with children keeps none.
     for (TreeNode& n : out.nodes)
         if (!n.children.empty()) n.result = Outcome::NONE;
     if (opt.annotate) annotate_tree(out, &claims);
+}
+
+// Counts the nodes of a document.
+struct CountingSink final : NodeSink {
+    std::size_t nodes = 0;
+    bool        on_node(int, const Node&) override { return ++nodes, true; }
+    bool        on_finish(int, const Node&) override { return true; }
+};
+
+// Parses `text` once to check its syntax and learn its head (headers, boards, promotions, root
+// comments) and its number of nodes, without keeping them. On a syntax error returns false with
+// it in `errors`.
+bool read_head(std::string_view text, std::string_view file, Document& head,
+    std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings, std::size_t* nodes) {
+    Diagnostic   err;
+    CountingSink count;
+    if (!parse_document_streaming(text, file, head, &count, err)) {
+        errors.push_back(std::move(err));
+        return false;
+    }
+    if (warnings) warnings->insert(warnings->end(), head.warnings.begin(), head.warnings.end());
+    if (nodes) *nodes = count.nodes;
+    return true;
+}
+
+// The second pass over a text whose syntax read_head() accepted: its nodes into `b`.
+void feed(
+    std::string_view text, std::string_view file, TreeBuilder& b, std::vector<Diagnostic>& errors) {
+    Document   scratch;
+    Diagnostic err;
+    if (!parse_document_streaming(text, file, scratch, &b, err) && !b.stopped)
+        errors.push_back(std::move(err)); // not reached: the first pass parsed the same text
+}
+
+} // namespace
+
+bool read_tree(const Document& doc, std::string_view file, const ReadOptions& opt, GameTree& out,
+    std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings) {
+    if (!begin_tree(doc, file, out, errors)) return false;
+    TreeBuilder b(file, opt, out.start, &out, errors, warnings);
+    // Index order is document order; a complete Document's nodes are complete at once.
+    for (std::size_t i = 1; i < doc.nodes.size() && !b.stopped; ++i)
+        if (b.on_node(int(i), doc.nodes[i])) b.on_finish(int(i), doc.nodes[i]);
+    if (b.stopped) return false;
+    end_tree(out, opt, b.claims);
     return errors.empty();
 }
 
 std::optional<GameTree> read_game_tree(std::string_view text, std::string_view file,
     const ReadOptions& opt, std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings) {
-    Document   doc;
-    Diagnostic err;
-    if (!parse_document(text, file, doc, err)) {
-        errors.push_back(std::move(err));
-        return std::nullopt;
-    }
-    if (warnings) warnings->insert(warnings->end(), doc.warnings.begin(), doc.warnings.end());
+    // Two passes over the text, neither keeping the syntax tree: the first checks the syntax
+    // (every syntax error comes before any semantic one, as with a whole Document) and reads
+    // the head; the second replays the nodes as they are parsed.
+    Document    head;
+    std::size_t nodes = 0;
+    if (!read_head(text, file, head, errors, warnings, &nodes)) return std::nullopt;
     GameTree tree{{}, Multiverse(movegen::GameRules{}), {}};
-    if (!read_tree(doc, file, opt, tree, errors, warnings)) return std::nullopt;
+    if (!begin_tree(head, file, tree, errors)) return std::nullopt;
+    // At most one tree node per document node (equal variations merge): no doubling growth.
+    tree.nodes.reserve(std::min(nodes, opt.maxNodes) + 1);
+    const std::size_t before = errors.size();
+    TreeBuilder       b(file, opt, tree.start, &tree, errors, warnings);
+    feed(text, file, b, errors);
+    if (b.stopped || errors.size() != before) return std::nullopt;
+    end_tree(tree, opt, b.claims);
     return tree;
+}
+
+bool check_game_text(std::string_view text, std::string_view file, const ReadOptions& opt,
+    std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings) {
+    Document head;
+    if (!read_head(text, file, head, errors, warnings, nullptr)) return false;
+    Diagnostic                      err;
+    const std::optional<Multiverse> start = build_start_position(head, file, err);
+    if (!start) {
+        errors.push_back(std::move(err));
+        return false;
+    }
+    const std::size_t before = errors.size();
+    TreeBuilder       b(file, opt, *start, nullptr, errors, warnings);
+    feed(text, file, b, errors);
+    return errors.size() == before;
 }
 
 absl::StatusOr<GameTree> read_game_tree(

@@ -13,6 +13,11 @@
 //     the action: a lone mark or one on any of its moves); with ReadOptions::annotate the
 //     engine checks those marks instead (annotate_tree), keeping only the true ones.
 //
+// From text (read_game_tree, check_game_text) no Document of the whole tree is built: the text
+// is parsed twice with parse_document_streaming() (notation/parser.h), once for the syntax and
+// the head, then with each node walked in step 2 as soon as it is parsed, so what is kept is the
+// GameTree alone (at most ReadOptions::maxNodes nodes), or nothing for check_game_text.
+//
 // Time is linear in the document apart from move generation itself; nothing is recursive, so a
 // tree of any depth is read without growing the call stack.
 
@@ -39,6 +44,12 @@ bool read_tree(const Document& doc, std::string_view file, const ReadOptions& op
 std::optional<GameTree> read_game_tree(std::string_view text, std::string_view file,
     const ReadOptions& opt, std::vector<Diagnostic>& errors,
     std::vector<Diagnostic>* warnings = nullptr);
+
+// What check-notation needs: parses and replays every variation of text like read_game_tree()
+// (the same errors, up to opt.maxErrors, and warnings) without keeping any tree, in memory that
+// grows with the depth of the tree only. Returns true iff there was no error.
+bool check_game_text(std::string_view text, std::string_view file, const ReadOptions& opt,
+    std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings = nullptr);
 
 // The same as a status carrying the first diagnostic (see error_status() in parser.h).
 absl::StatusOr<GameTree> read_game_tree(

@@ -255,6 +255,9 @@ struct Document {
     Parity                  parity = Parity::UNKNOWN;
     std::vector<Diagnostic> warnings; // accepted but deprecated input (BR, CK); load_game()
                                       // adds what its ReadOptions let through
+    // The pieces that `=X` promotions of the moves name, in order of first appearance (the
+    // start position's promotion list when there is no Promotions header).
+    std::vector<movegen::PieceType> promotionsNamed;
 
     // The first header whose key equals `key` ignoring ASCII case; nullptr if none.
     const Header* find_header(std::string_view key) const;

@@ -20,13 +20,14 @@ enum class Outcome : std::uint8_t {
     DRAW,       // 1/2-1/2
 };
 
+// (The small fields come first: a tree read from a big text holds millions of nodes.)
 struct TreeNode {
-    int                        parent = -1; // -1 for the root
+    int     parent = -1;               // -1 for the root
+    Mark    mark   = Mark::NONE;       // `#`/`*` on the action's last move (engine-computed)
+    Outcome result = Outcome::NONE;    // a decided leaf: the result token written after it
     std::vector<movegen::Move> action; // from the parent's position, standard order; empty at root
     std::vector<int>           children; // the main line is the LAST child
-    Mark        mark = Mark::NONE;       // `#`/`*` on the action's last move (engine-computed)
-    std::string comment;                 // written after the action as {comment}; may be empty
-    Outcome     result = Outcome::NONE;  // a decided leaf: the result token written after it
+    std::string                comment;  // written after the action as {comment}; may be empty
 };
 
 struct GameTree {

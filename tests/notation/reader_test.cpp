@@ -350,6 +350,161 @@ TEST(OptionalTree, RecommendedTreatment) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Streaming: read_game_tree(), check_game_text() and load_game() parse the text without keeping
+// a Document (notation/parser.h, parse_document_streaming()); they must read exactly what the
+// whole Document gives: the same tree, the same errors in the same order, the same main line.
+
+// The main line as load_game() read it before streaming: the last child at every node of the
+// whole Document, replayed.
+std::optional<std::vector<std::vector<movegen::Move>>> document_main_line(
+    const std::string& text, const std::string& name) {
+    Document   doc;
+    Diagnostic err;
+    if (!parse_document(text, name, doc, err)) return std::nullopt;
+    auto start = build_start_position(doc, name, err);
+    if (!start || !check_turn_serials(doc, name, start->to_move()).ok()) return std::nullopt;
+    movegen::Multiverse                     mv = start->fork();
+    std::vector<movegen::MoveUndo>          undo;
+    std::vector<std::vector<movegen::Move>> line;
+    for (int node = 0; !doc.nodes[std::size_t(node)].children.empty();) {
+        node = doc.nodes[std::size_t(node)].children.back();
+        std::vector<movegen::Move> made;
+        if (!replay_action(
+                mv, doc.nodes[std::size_t(node)].action, ReadOptions{}, name, made, undo, err))
+            return std::nullopt;
+        line.push_back(made);
+    }
+    return line;
+}
+
+void expect_streaming_same(const std::string& text, const std::string& name) {
+    SCOPED_TRACE(name);
+    ReadOptions opt;
+    opt.maxErrors = 1000;
+    std::vector<Diagnostic> streamed, whole, checked;
+    const auto              a = read_game_tree(text, name, opt, streamed);
+    Document                doc;
+    Diagnostic              err;
+    std::optional<GameTree> b;
+    if (parse_document(text, name, doc, err)) {
+        GameTree t{{}, movegen::Multiverse(movegen::GameRules{}), {}};
+        if (read_tree(doc, name, opt, t, whole)) b = std::move(t);
+    } else {
+        whole.push_back(err);
+    }
+    EXPECT_EQ(a.has_value(), b.has_value());
+    std::string why;
+    if (a && b) {
+        EXPECT_TRUE(same_tree(*a, *b, &why)) << why;
+    }
+    auto texts = [](const std::vector<Diagnostic>& ds) {
+        std::vector<std::string> r;
+        for (const Diagnostic& d : ds)
+            r.push_back(d.to_string());
+        return r;
+    };
+    EXPECT_EQ(texts(streamed), texts(whole));
+    EXPECT_EQ(check_game_text(text, name, opt, checked), a.has_value());
+    EXPECT_EQ(texts(checked), texts(whole));
+
+    const auto line = document_main_line(text, name);
+    const auto game = load_game(text, name, ReadOptions{}, err);
+    EXPECT_EQ(game.has_value(), line.has_value()) << (game ? "" : err.to_string());
+    if (game && line) {
+        EXPECT_EQ(game->mainLine, *line);
+    }
+}
+
+TEST(Streaming, ReadsLikeTheWholeDocument) {
+    // Comments after a `)` that returns to a node, a result after variations of a deeper node,
+    // a variation without an unparenthesised continuation, duplicates to merge, errors.
+    const std::string text = "[Board \"Standard\"]\n{root}\n1. e3 {a}\n(1b. Nf6 {b} 2. Nf3 {c})\n"
+                             "{after the variation}\n(1b. e6 {dup 1})\n1b. e6 {dup 2}\n"
+                             "(2. Qh5 (2b. Nf6 1-0) {x} 2b. Nc6)\n(2. Qf3)\n";
+    const auto        tree = read_game_tree(text, "inline");
+    ASSERT_TRUE(tree.ok()) << tree.status();
+    EXPECT_EQ(tree->nodes[1].comment, "a after the variation");
+    expect_streaming_same(text, "inline");
+    expect_streaming_same("[Board \"Standard\"]\n1. e3\n(1b. e5 2. Qh5 / Kxe4)\n(1b. e4)\n"
+                          "1b. e6\n2. Nf3 / Nc6\n4. Bb5\n",
+        "errors");
+    if (!fs::is_directory(SharedDir)) GTEST_SKIP() << "no ../shared at " << SharedDir;
+    for (const fs::path& dir :
+        {CorpusDir / "valid", CorpusDir / "invalid", CorpusDir / "optional", PuzzleDir})
+        for (const std::string& f : files_in(dir))
+            if (!f.empty()) expect_streaming_same(read_file(dir / f), f);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Leniency (ReadOptions::checkCaptureMark / checkJumpIndicator off, `--lenient`) only widens what
+// is accepted: every file that reads strictly reads to the identical tree, and main line, with
+// the checks off. The puzzles are third-party texts read from ../shared (skipped when absent).
+
+ReadOptions lenient_options() {
+    ReadOptions opt;
+    opt.checkCaptureMark = opt.checkJumpIndicator = false;
+    return opt;
+}
+
+// Reads `text` strictly and leniently; when the strict read succeeds, the lenient one must give
+// the same tree and the same main line. Returns whether the strict read succeeded.
+bool expect_lenient_same(const std::string& text, const std::string& name) {
+    SCOPED_TRACE(name);
+    std::vector<Diagnostic>       errors;
+    const std::optional<GameTree> strict = read_game_tree(text, name, ReadOptions{}, errors);
+    if (!strict) return false;
+    errors.clear();
+    const std::optional<GameTree> lenient = read_game_tree(text, name, lenient_options(), errors);
+    EXPECT_TRUE(lenient) << errors.front().to_string();
+    if (!lenient) return true;
+    std::string why;
+    EXPECT_TRUE(same_tree(*strict, *lenient, &why)) << why;
+
+    Diagnostic err;
+    const auto a = load_game(text, name, ReadOptions{}, err);
+    EXPECT_TRUE(a) << err.to_string();
+    const auto b = load_game(text, name, lenient_options(), err);
+    EXPECT_TRUE(b) << err.to_string();
+    if (a && b) {
+        EXPECT_EQ(a->mainLine, b->mainLine);
+    }
+    return true;
+}
+
+TEST(Leniency, FtxiBranchedExampleGameReadsTheSame) {
+    const auto path = PuzzleDir / "ftxi-branched-example-game.5dpgn";
+    if (!fs::exists(path)) GTEST_SKIP() << "no ../shared at " << SharedDir;
+    const std::string text = read_file(path);
+    // 28... R>>xa1+: strictly only the rook's branching capture (0T28)Ra1>>x(0T1)a1 matches; the
+    // nine branching jumps to the empty a1 squares of (0T2)..(0T27) must not join it.
+    ASSERT_NE(text.find("R>>xa1+"), std::string::npos);
+    EXPECT_TRUE(expect_lenient_same(text, path.filename().string())) << "the strict read fails";
+}
+
+TEST(Leniency, EveryStrictlyReadFileReadsTheSame) {
+    if (!fs::is_directory(SharedDir)) GTEST_SKIP() << "no ../shared at " << SharedDir;
+    int read = 0;
+    for (const fs::path& dir : {CorpusDir / "valid", CorpusDir / "optional", PuzzleDir})
+        for (const std::string& f : files_in(dir))
+            if (!f.empty()) read += expect_lenient_same(read_file(dir / f), f);
+    EXPECT_GT(read, 100); // the corpus and the puzzles, not an empty loop
+}
+
+// A lenient read still takes what the text says when that matches nothing strictly.
+TEST(Leniency, WidensOnlyWhereStrictFindsNothing) {
+    // `Nxf3` captures nothing: strict rejects it, lenient reads the knight move.
+    const std::string       text = "[Board \"Standard\"]\n1. Nxf3\n";
+    std::vector<Diagnostic> errors;
+    EXPECT_FALSE(read_game_tree(text, "x", ReadOptions{}, errors));
+    errors.clear();
+    const auto t = read_game_tree(text, "x", lenient_options(), errors);
+    ASSERT_TRUE(t) << errors.front().to_string();
+    ASSERT_EQ(t->nodes.size(), 2u);
+    movegen::Multiverse mv = t->start.fork();
+    EXPECT_EQ(format_action(mv, t->nodes[1].action), "(0T1)Ng1f3");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Errors: all of them (check-notation), at the right places, and never a crash.
 
 TEST(TreeReader, CollectsEveryErrorAndSkipsBadSubtrees) {
