@@ -37,5 +37,6 @@ movegen::Multiverse final_position(const notation::LoadedGame& game);
 void register_engine_commands(CLI::App& app, int& exitCode);
 void register_notation_commands(CLI::App& app, int& exitCode);
 void register_solver_commands(CLI::App& app, int& exitCode);
+void register_svg_command(CLI::App& app, int& exitCode);
 
 } // namespace fived::cli
