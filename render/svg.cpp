@@ -136,7 +136,20 @@ Layout layout(const Multiverse& mv, const Scene& scene, const Options& opt) {
 
     // 1. The timelines drawn: those the arrows touch (checks first, then keys and threats, then
     // the last action), then the others; within each group the nearest to the initial ones.
-    const int        maxRows = std::max(1, opt.maxTimelines);
+    // Fixed sizes: text keeps its size whatever the scale.
+    const double margin   = 12;
+    const double labelW   = fs * 5;
+    const double gapRowH  = fs * 1.8;
+    const double captionH = fs * 1.5 * double(scene.caption.size() + 1); // + the legend line
+    const double headerH  = fs * 2;
+    const double fixedW   = 2 * margin + labelW;
+    // Fewer rows and columns rather than squares too small to read (room for 3 gap rows).
+    const double readable = std::min(opt.readableSquare, opt.maxSquare);
+    const double roomH    = opt.maxHeight - (2 * margin + captionH + headerH + 3 * gapRowH);
+    const int    rowsFit  = int((roomH / (lay.ranks * readable) + 0.15) / 1.25);
+    const int    colsFit  = int(((opt.maxWidth - fixedW) / (lay.files * readable) + 0.075) / 1.25);
+    const int    maxRows  = std::max(1, std::min(opt.maxTimelines, rowsFit));
+    const int    maxCols  = std::max(1, std::min(opt.maxHalfTurns, colsFit));
     std::vector<int> rank(std::size_t(mv.max_l() - mv.min_l() + 1), 4);
     for (const Arrow& a : scene.arrows) {
         const int r = a.kind == ArrowKind::Check ? 0 : a.kind == ArrowKind::LastAction ? 2 : 1;
@@ -165,9 +178,8 @@ Layout layout(const Multiverse& mv, const Scene& scene, const Options& opt) {
         vmin = std::min(vmin, mv.start_v(l));
         vmax = std::max(vmax, mv.end_v(l));
     }
-    const int maxCols = std::max(1, opt.maxHalfTurns);
-    lay.v0            = std::max(vmin, vmax - maxCols + 1);
-    lay.v1            = vmax;
+    lay.v0 = std::max(vmin, vmax - maxCols + 1);
+    lay.v1 = vmax;
     for (const Arrow& a : scene.arrows)
         for (Vec4 p : {a.move.from, a.move.to})
             if (std::find(order.begin(), order.end(), p.l()) != order.end())
@@ -182,13 +194,7 @@ Layout layout(const Multiverse& mv, const Scene& scene, const Options& opt) {
         const int below = i == order.size() ? mv.min_l() : order[i] + 1;
         if (above >= below) ++gapCount;
     }
-    const double margin   = 12;
-    const double labelW   = fs * 5;
-    const double gapRowH  = fs * 1.8;
-    const double captionH = fs * 1.5 * double(scene.caption.size() + 1); // + the legend line
-    const double headerH  = fs * 2;
-    const double fixedW   = 2 * margin + labelW;
-    const double fixedH   = 2 * margin + captionH + headerH + gapCount * gapRowH;
+    const double fixedH = 2 * margin + captionH + headerH + gapCount * gapRowH;
     // Width: cols boards, cols - 1 gaps and 0.7 gap of overhang (step 4); height: rows boards,
     // rows - 1 gaps and 0.4 gap below.
     const double perW = lay.files * (1.25 * cols - 0.075);

@@ -8,10 +8,11 @@
 // side to move outlined, arrows (the last action, a key, checks; jumps between boards are
 // curved) and the royal pieces in check marked.
 //
-// Large multiverses are scaled down to fit Options::maxWidth x maxHeight and capped: at most
-// maxTimelines rows (the timelines arrows touch first, then those nearest the initial ones; the
-// others are summarised as "+N more timelines") and at most maxHalfTurns columns (the latest,
-// widened to the arrows' boards; the earlier ones summarised as "+N earlier").
+// Large multiverses are scaled down to fit Options::maxWidth x maxHeight and capped, so that a
+// square stays at least readableSquare wide: at most maxTimelines rows (the timelines arrows touch
+// first, then those nearest the initial ones; the others are summarised as "+N more timelines") and
+// at most maxHalfTurns columns (the latest, widened to the arrows' boards; the earlier ones
+// summarised as "+N earlier").
 //
 // Piece glyphs are drawn as shapes (a disc with the piece's 5DFEN letter stroked as a path,
 // royal pieces ringed), so every kind of movegen/types.h is readable without any font; only the
@@ -48,7 +49,10 @@ struct Options {
     double maxHeight    = 1400;
     double maxSquare    = 40; // side of a square at most, and at least
     double minSquare    = 3;
-    bool   unmovedMarks = false; // a dot on pawns, brawns, kings and rooks that never moved
+    // Rather than squares smaller than this, fewer timelines and half-turns are drawn (within
+    // maxTimelines and maxHalfTurns).
+    double readableSquare = 10;
+    bool   unmovedMarks   = false; // a dot on pawns, brawns, kings and rooks that never moved
 };
 
 struct Scene {
