@@ -123,6 +123,13 @@ TEST(RenderLayout, ScalesDownToFitAndKeepsSmallPicturesLarge) {
     EXPECT_LT(big.square, opt.maxSquare);
     EXPECT_LE(big.width, opt.maxWidth + 0.5);
     EXPECT_LE(big.height, opt.maxHeight + 0.5);
+    // With the default caps a big multiverse keeps readable squares and draws fewer boards.
+    const Layout capped = fived::render::layout(synthetic(41, 60), Scene{});
+    EXPECT_GE(capped.square, Options{}.readableSquare);
+    EXPECT_LT(capped.rows.size(), 41u);
+    EXPECT_LT(capped.v1 - capped.v0 + 1, 60);
+    EXPECT_LE(capped.width, Options{}.maxWidth + 0.5);
+    EXPECT_LE(capped.height, Options{}.maxHeight + 0.5);
 }
 
 TEST(RenderLayout, ArrowEndsAreSquareCentres) {
