@@ -71,33 +71,24 @@ std::string glyph_id(movegen::Piece p) {
         + movegen::piece_letter(movegen::type_of(p));
 }
 
-const char* arrow_colour(ArrowKind k) {
+// How each kind of arrow is drawn: colour, marker id suffix, legend text.
+struct ArrowStyle {
+    const char* colour;
+    const char* id;
+    const char* legend;
+};
+ArrowStyle style(ArrowKind k) {
     switch (k) {
-        case ArrowKind::LastAction: return "#e07b00";
-        case ArrowKind::Key: return "#1f9e3a";
-        case ArrowKind::Threat: return "#8e44ad";
-        case ArrowKind::Check: return "#d62728";
+        case ArrowKind::LastAction: return {"#e07b00", "last", "last action"};
+        case ArrowKind::Key: return {"#1f9e3a", "key", "key"};
+        case ArrowKind::Threat: return {"#8e44ad", "threat", "threat"};
+        case ArrowKind::Check: return {"#d62728", "check", "check"};
     }
-    return "#000";
+    return {"#000", "", ""};
 }
-const char* arrow_name(ArrowKind k) {
-    switch (k) {
-        case ArrowKind::LastAction: return "last";
-        case ArrowKind::Key: return "key";
-        case ArrowKind::Threat: return "threat";
-        case ArrowKind::Check: return "check";
-    }
-    return "";
-}
-const char* arrow_legend(ArrowKind k) {
-    switch (k) {
-        case ArrowKind::LastAction: return "last action";
-        case ArrowKind::Key: return "key";
-        case ArrowKind::Threat: return "threat";
-        case ArrowKind::Check: return "check";
-    }
-    return "";
-}
+const char* arrow_colour(ArrowKind k) { return style(k).colour; }
+const char* arrow_name(ArrowKind k) { return style(k).id; }
+const char* arrow_legend(ArrowKind k) { return style(k).legend; }
 
 // The board that the square of an arrow end stands on, in mv (a passed copy maps to the board
 // it copies).
