@@ -80,7 +80,7 @@ struct ArrowStyle {
 ArrowStyle style(ArrowKind k) {
     switch (k) {
         case ArrowKind::LastAction: return {"#e07b00", "last", "last action"};
-        case ArrowKind::Key: return {"#1f9e3a", "key", "key"};
+        case ArrowKind::Key: return {"#1565c0", "key", "key"};
         case ArrowKind::Threat: return {"#8e44ad", "threat", "threat"};
         case ArrowKind::Check: return {"#d62728", "check", "check"};
     }
