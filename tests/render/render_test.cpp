@@ -314,6 +314,24 @@ TEST(RenderSvg, PresentInactiveAndLabels) {
     EXPECT_EQ(s.find(">inactive<"), std::string::npos);
 }
 
+TEST(RenderSvg, UnmovedMarksOnRequest) {
+    // The standard start: 16 pawns, 2 kings and 4 rooks are flagged unmoved.
+    const auto       g    = load("[Board \"Standard\"]\n[Mode \"5D\"]\n");
+    const Multiverse mv   = final_position(g);
+    auto             dots = [&](bool on) {
+        Options opt;
+        opt.unmovedMarks    = on;
+        const std::string s = fived::render::svg(mv, Scene{}, opt);
+        int               n = 0;
+        for (std::size_t at = 0; (at = s.find("fill=\"#2bb24c\" stroke=\"#fff\"", at)) != s.npos;
+             ++at)
+            ++n;
+        return n;
+    };
+    EXPECT_EQ(dots(false), 0);
+    EXPECT_EQ(dots(true), 22);
+}
+
 TEST(RenderLayout, InactiveTimelinesAreShaded) {
     // White branches twice (+1, then +2) and Black never: +2 is inactive (RULES.md §4.1).
     const auto       g  = load(R"([Board "Standard"]
