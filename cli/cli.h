@@ -74,5 +74,6 @@ CLI::Validator digits();
 void register_engine_commands(CLI::App& app, int& exitCode);
 void register_notation_commands(CLI::App& app, int& exitCode);
 void register_solver_commands(CLI::App& app, int& exitCode);
+void register_svg_command(CLI::App& app, int& exitCode);
 
 } // namespace fived::cli

@@ -28,6 +28,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
+#include "cli/cli_svg.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/text.h"
@@ -61,7 +62,8 @@ struct SolveCli {
     bool               allKeys    = false;
     std::size_t        group = 12; // group defences at nodes with more than this many (0 = never)
     std::string        algo  = "reference";
-    std::optional<int> at; // solve after this many main-line actions (negative: from the end)
+    std::optional<int> at;  // solve after this many main-line actions (negative: from the end)
+    std::string        svg; // draw the position and its key here (cli_svg.cpp)
 };
 
 // --- solution trees as notation::GameTree ------------------------------------------------------
@@ -314,6 +316,13 @@ int cmd_solve(const SolveCli& c) {
     std::vector<std::string> keys;
     for (const auto& k : r.keys)
         keys.push_back(notation::format_action(printer, k));
+    if (!c.svg.empty()
+        && !write_key_svg(c.svg, c.in.file, root, r.keys,
+            r.result == solver::Result::MATE ? "mate in " + std::to_string(r.mateIn)
+                : r.result == solver::Result::NO_MATE
+                ? "no mate in " + std::to_string(n) + " or fewer"
+                : std::string("unknown")))
+        return ExitBadInput;
     if (c.json) {
         nlohmann::json j;
         j["result"] = solver::result_name(r.result);
@@ -695,6 +704,8 @@ void register_solver_commands(CLI::App& app, int& exitCode) {
     solve->add_flag("--json", sc->json, "print one JSON object");
     solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
     solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");
+    solve->add_option("--svg", sc->svg,
+        "also draw the position with the key action's moves as arrows, as SVG, to this file");
     solve
         ->add_option("--algo", sc->algo,
             "search algorithm: reference (depth-bounded AND/OR search, parallel) or dfpn "

@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
     fived::cli::register_engine_commands(app, exitCode);
     fived::cli::register_notation_commands(app, exitCode);
     fived::cli::register_solver_commands(app, exitCode);
+    fived::cli::register_svg_command(app, exitCode);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -1,16 +1,16 @@
-# `cmake --install` puts the three libraries, their headers (include/fived/<folder>/*.h, the same
+# `cmake --install` puts the libraries, their headers (include/fived/<folder>/*.h, the same
 # include paths as in the tree), the fived program and a CMake package, so another program uses
 #   find_package(fived REQUIRED)
-#   target_link_libraries(app PRIVATE fived::movegen)   # or fived::notation, fived::solver
+#   target_link_libraries(app PRIVATE fived::movegen)   # or notation, solver, render
 # examples/consumer/ is such a program; scripts/consumer-check.sh builds it against an install.
 include(CMakePackageConfigHelpers)
 
-foreach(area movegen notation solver)
+foreach(area movegen notation solver render)
     file(GLOB _headers RELATIVE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/${area}/*.h)
     install(FILES ${_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fived/${area})
 endforeach()
 
-install(TARGETS fived_options fived_movegen fived_notation fived_solver
+install(TARGETS fived_options fived_movegen fived_notation fived_solver fived_render
     EXPORT fivedTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 if(TARGET fived)

@@ -317,18 +317,33 @@ void royal_attacks(const Multiverse& mv, Color us, std::vector<Move>& out) {
     scan_royal_attacks<false>(mv, us, &out);
 }
 
-bool in_check_at_turn_start(Multiverse& mv) {
+namespace {
+// Calls f(us) with every mandatory board passed (active timelines whose last board is at the
+// present, §5.4), us = the side to move; restores mv.
+template <class F>
+auto with_mandatory_passed(Multiverse& mv, F f) {
     const int   present = mv.present_v();
     const Color us      = Color(present & 1);
-    // Pass every mandatory board: active timelines whose last board is at the present.
-    MoveUndo undo[2 * Multiverse::MaxTimelineIndex + 1];
-    int      n = 0;
+    MoveUndo    undo[2 * Multiverse::MaxTimelineIndex + 1];
+    int         n = 0;
     for (int l = mv.active_min_l(); l <= mv.active_max_l(); ++l)
         if (mv.end_v(l) == present) mv.make_pass(l, undo[n++]);
-    const bool check = royal_attacked(mv, us);
+    const auto result = f(us);
     while (n)
         mv.unmake_move(undo[--n]);
-    return check;
+    return result;
+}
+} // namespace
+
+bool in_check_at_turn_start(Multiverse& mv) {
+    return with_mandatory_passed(mv, [&](Color us) { return royal_attacked(mv, us); });
+}
+
+void turn_start_checks(Multiverse& mv, std::vector<Move>& out) {
+    with_mandatory_passed(mv, [&](Color us) {
+        royal_attacks(mv, us, out);
+        return true;
+    });
 }
 
 } // namespace fived::movegen

@@ -67,6 +67,10 @@ void royal_attacks(const Multiverse& mv, Color us, std::vector<Move>& out);
 // Is the side to move in check at the start of its turn (§5.4): mandatory boards are passed
 // (an unchanged copy appended) and the §5.2 test is applied to the result.
 bool in_check_at_turn_start(Multiverse& mv);
+// The attacks behind in_check_at_turn_start(): appends every capture of a royal of the side to
+// move, with the mandatory boards passed. A royal on a passed board (v = present + 1) is the
+// same piece as on the last board (v = present), which is unchanged. Empty iff not in check.
+void turn_start_checks(Multiverse& mv, std::vector<Move>& out);
 
 // Is square sq of board b attacked by pieces of colour by standing on b itself, counting
 // physical moves only (the castling rule, §2.4).

@@ -1,0 +1,142 @@
+// The picture subcommand, svg, and the picture of `solve --svg` (render/svg.h draws; this file
+// supplies notation's labels and move text).
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli/cli.h"
+#include "cli/cli_svg.h"
+#include "movegen/actions.h"
+#include "movegen/movegen.h"
+
+namespace fived::cli {
+
+namespace {
+
+struct SvgCli {
+    InputOptions       in;
+    std::optional<int> at;
+    std::string        out = "-";
+    render::Options    opt;
+};
+
+// Caption line 2: side to move, present, timelines, check / verdict.
+std::string state_line(movegen::Multiverse& mv) {
+    int active = 0;
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+        active += mv.is_active(l);
+    std::string s = mv.to_move() == movegen::WHITE ? "White" : "Black";
+    s += " to move, present T" + std::to_string(mv.present_v() / 2) + ", "
+        + std::to_string(mv.timeline_count()) + " timeline" + (mv.timeline_count() == 1 ? "" : "s")
+        + " (" + std::to_string(active) + " active)";
+    const movegen::Verdict v = movegen::verdict(mv);
+    if (v == movegen::Verdict::Checkmate)
+        s += ", checkmate";
+    else if (v == movegen::Verdict::Stalemate)
+        s += ", stalemate";
+    else if (movegen::in_check_at_turn_start(mv))
+        s += ", in check";
+    return s;
+}
+
+bool write_text(const std::string& out, const std::string& text) {
+    if (out == "-") {
+        std::cout << text;
+        return bool(std::cout.flush());
+    }
+    std::ofstream f(out, std::ios::binary);
+    if (f) f << text;
+    if (f) f.close();
+    if (!f) {
+        std::cerr << out << ": cannot write file\n";
+        return false;
+    }
+    return true;
+}
+
+int cmd_svg(const SvgCli& c) {
+    auto game = load(c.in);
+    if (!game) return ExitBadInput;
+    const int played = int(game->mainLine.size());
+    int       k      = played;
+    if (c.at) {
+        k = *c.at >= 0 ? *c.at : played + *c.at;
+        if (k < 0 || k > played) {
+            std::cerr << c.in.file << ": --at " << *c.at << ": the main line has " << played
+                      << " actions\n";
+            return ExitBadInput;
+        }
+    }
+    game->mainLine.resize(std::size_t(k));
+    movegen::Multiverse mv = final_position(*game);
+    render::Scene       scene;
+    scene.caption.push_back((c.in.file == "-" ? std::string("<stdin>") : c.in.file) + ", after "
+        + std::to_string(k) + " of " + std::to_string(played) + " actions");
+    scene.caption.push_back(state_line(mv));
+    if (k > 0) {
+        // The last action, in full notation from the position before it.
+        const std::vector<movegen::Move> last = game->mainLine.back();
+        game->mainLine.pop_back();
+        movegen::Multiverse before = final_position(*game);
+        game->mainLine.push_back(last);
+        scene.caption.push_back("last action"
+            + (last.size() > 1 ? " (" + std::to_string(last.size()) + " moves)" : std::string())
+            + ": " + notation::format_action(before, last));
+        for (const movegen::Move& m : last)
+            scene.arrows.push_back({m, render::ArrowKind::LastAction});
+    }
+    return write_svg(c.out, mv, std::move(scene), c.opt) ? ExitOk : ExitBadInput;
+}
+
+} // namespace
+
+bool write_svg(const std::string& out, const movegen::Multiverse& mv, render::Scene scene,
+    const render::Options& opt) {
+    const bool even = mv.even();
+    scene.lineLabel = [even](int l) { return notation::canonical_line_label(l, even); };
+    for (render::Arrow& a : render::check_arrows(mv))
+        scene.arrows.push_back(a);
+    return write_text(out, render::svg(mv, scene, opt));
+}
+
+bool write_key_svg(const std::string& out, const std::string& file, const movegen::Multiverse& root,
+    std::span<const std::vector<movegen::Move>> keys, const std::string& result) {
+    movegen::Multiverse mv = root.fork();
+    render::Scene       scene;
+    scene.caption.push_back(file + ": " + result);
+    scene.caption.push_back(state_line(mv));
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        scene.caption.push_back(
+            std::string(i ? "other key: " : "key: ") + notation::format_action(mv, keys[i]));
+        for (const movegen::Move& m : keys[i])
+            scene.arrows.push_back({m, render::ArrowKind::Key});
+    }
+    return write_svg(out, mv, std::move(scene), render::Options{});
+}
+
+void register_svg_command(CLI::App& app, int& exitCode) {
+    auto  c   = std::make_shared<SvgCli>();
+    auto* cmd = app.add_subcommand("svg",
+        "picture of the final position (SVG): boards by timeline and turn, the present, the last "
+        "action's moves as arrows, checks");
+    add_input(cmd, c->in);
+    cmd->add_option("--at", c->at,
+        "draw the position after the first K actions of the main line instead of the final one "
+        "(negative K: |K| actions before the end)");
+    cmd->add_option("-o,--output", c->out, "write the SVG to this file ('-' = standard output)");
+    cmd->add_option("--max-timelines", c->opt.maxTimelines,
+           "timelines drawn at most; the others are summarised as \"+N more\" (default 16)")
+        ->check(CLI::Range(1, 4096));
+    cmd->add_option("--max-turns", c->opt.maxHalfTurns,
+           "half-turn columns drawn at most, the latest (default 20)")
+        ->check(CLI::Range(1, 16384));
+    cmd->add_option("--width", c->opt.maxWidth, "fit the boards into this width (default 1600)")
+        ->check(CLI::Range(100.0, 100000.0));
+    cmd->add_option("--height", c->opt.maxHeight, "and this height (default 1400)")
+        ->check(CLI::Range(100.0, 100000.0));
+    cmd->add_flag("--unmoved", c->opt.unmovedMarks,
+        "mark pawns, brawns, kings and rooks that never moved (a green dot)");
+    cmd->callback([&exitCode, c] { exitCode = cmd_svg(*c); });
+}
+
+} // namespace fived::cli
