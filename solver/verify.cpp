@@ -69,30 +69,26 @@ struct Walker {
     // Returns the attacker actions on the longest line below node.
     int walk(int node, bool attackerToMove) {
         const SolutionNode& n = tree.nodes[std::size_t(node)];
-        // 1. The legal actions here, as (key after the action, the action). At an attacker node
+        // 1. The legal actions here (standard order, as the tree's). At an attacker node
         //    with answers, only the answers: each is looked for among the legal actions made of
         //    its own moves (ActionSearch::reset_only), not among the position's others (a wide
         //    position can have millions).
-        std::vector<std::pair<movegen::Key, std::vector<Move>>> legal;
-        movegen::ActionSearch                                   search;
+        std::vector<std::vector<Move>> legal;
+        movegen::ActionSearch          search;
         if (attackerToMove && !n.children.empty()) {
-            std::vector<MoveUndo> u;
             for (const int c : n.children) {
                 const std::vector<Move>& action = tree.nodes[std::size_t(c)].action;
-                make(action, u);
-                const movegen::Key wanted = mv.key();
-                unmake(u);
                 search.reset_only(mv, action);
                 search.for_each([&](std::span<const Move> a) {
-                    if (mv.key() != wanted) return true;
-                    legal.emplace_back(wanted, std::vector<Move>(a.begin(), a.end()));
+                    if (!std::equal(a.begin(), a.end(), action.begin(), action.end())) return true;
+                    legal.emplace_back(a.begin(), a.end());
                     return false;
                 });
             }
         } else if (!n.children.empty()) {
             search.reset(mv);
             search.for_each([&](std::span<const Move> a) {
-                legal.emplace_back(mv.key(), std::vector<Move>(a.begin(), a.end()));
+                legal.emplace_back(a.begin(), a.end());
                 return true;
             });
         }
@@ -117,27 +113,29 @@ struct Walker {
             return 0;
         }
         if (!attackerToMove) ++report.defenderNodes;
-        // 2. Each child: legal, distinct; recurse.
-        std::vector<movegen::Key> childKeys;
-        std::vector<MoveUndo>     u;
-        int                       best = 0;
+        // 2. Each child: legal, distinct; recurse. A child is matched to a legal action by its
+        //    moves (both in standard order), not by the position it reaches: two actions that
+        //    reach the same position are two defences, each to be answered (issue 14);
+        //    two children are duplicates only when their actions are equal (NOTATION.md §6).
+        std::vector<char>     isChild(legal.size(), 0); // legal[i] is a child's action
+        std::vector<MoveUndo> u;
+        int                   best = 0;
         for (const int c : n.children) {
             const SolutionNode& child = tree.nodes[std::size_t(c)];
-            make(child.action, u);
-            const movegen::Key k  = mv.key();
-            const bool         ok = std::any_of(
-                        legal.begin(), legal.end(), [&](const auto& l) { return l.first == k; });
-            if (!ok) {
-                unmake(u);
+            const auto          it = std::find_if(legal.begin(), legal.end(), [&](const auto& l) {
+                return std::equal(l.begin(), l.end(), child.action.begin(), child.action.end());
+            });
+            if (it == legal.end()) {
                 problem(ProofProblem::Kind::ILLEGAL_ACTION, c, child.action, "not a legal action");
                 continue;
             }
-            if (std::find(childKeys.begin(), childKeys.end(), k) != childKeys.end()) {
-                unmake(u);
+            char& seen = isChild[std::size_t(it - legal.begin())];
+            if (seen) {
                 problem(ProofProblem::Kind::DUPLICATE, c, child.action, "duplicate variation");
                 continue;
             }
-            childKeys.push_back(k);
+            seen = 1;
+            make(child.action, u);
             const int d = walk(c, !attackerToMove) + (attackerToMove ? 1 : 0);
             unmake(u);
             best = std::max(best, d);
@@ -149,9 +147,10 @@ struct Walker {
             for (const int a : tree.nodes[std::size_t(c)].children)
                 if (tree.nodes[std::size_t(a)].children.empty())
                     mateAnswers.push_back(&tree.nodes[std::size_t(a)].action);
-        for (const auto& [key, defence] : legal) {
-            if (std::find(childKeys.begin(), childKeys.end(), key) != childKeys.end()) continue;
-            bool answered = false;
+        for (std::size_t i = 0; i < legal.size(); ++i) {
+            if (isChild[i]) continue;
+            const std::vector<Move>& defence  = legal[i];
+            bool                     answered = false;
             make(defence, u);
             for (const std::vector<Move>* ans : mateAnswers) {
                 if (answered) break;

@@ -9,8 +9,11 @@
 //
 // check_proof() is the independent re-check every reported mate goes through (STYLE.md §2.7):
 // a plain walk of the tree without the transposition table, using only the rules engine:
-//   * every action of the tree is one of the legal actions of its position (matched by the
-//     position key it leads to, after enumerating the legal actions with ActionSearch);
+//   * every action of the tree is one of the legal actions of its position (matched by its
+//     moves, both in standard order, after enumerating the legal actions with ActionSearch);
+//   * two children of a node are duplicates only when their actions are equal: two actions that
+//     reach the same position (transposed defences, e.g. jumps onto two equal boards) are two
+//     defences and are both written and answered, as the solver's tree does (issue 14);
 //   * at every defender node every legal defence is present, or "answered": a sibling's answer
 //     that mates at once also mates, legally, after the missing defence (this is how a grouped
 //     tree, "N defences share this answer", stays checkable);
@@ -52,7 +55,7 @@ struct ProofProblem {
         MISSING_DEFENCE, // `action` is a legal defence at `node` that the tree does not answer
         NOT_MATE,        // a leaf that is not checkmate (detail says what it is)
         NO_ANSWER,       // an attacker node without children
-        DUPLICATE,       // two children of one node lead to the same position
+        DUPLICATE,       // two children of one node make the same action
     };
     Kind                       kind = Kind::ILLEGAL_ACTION;
     int                        node = 0;

@@ -440,5 +440,90 @@ INSTANTIATE_TEST_SUITE_P(
         return s;
     });
 
+// Issue 14: two defences that reach the same position (jumps onto two equal boards) are two
+// defences. The solver answers both, and the proof check accepts the tree (it used to reject the
+// second as a duplicate variation and the solve ended "unknown").
+TEST(Proof, TransposedDefencesAreTwoDefences) {
+    const char* text = "[Board \"custom\"]\n[Size \"5x5\"]\n[5/2R2/k2bK/5/2R2:0:1:w]\n"
+                       "[5/2R2/k2bK/5/2R2:1:1:w]\n\n1. (0T1)Ke3xd3 (1T1)Rc1d1\n";
+    auto        root = load_text(text, false);
+    ASSERT_TRUE(root);
+    for (int t : {1, 2}) {
+        SolveOptions o      = options(2, t);
+        o.allKeys           = false;
+        const SolveResult r = solve(*root, o);
+        ASSERT_EQ(r.result, Result::MATE) << r.error << " threads " << t;
+        EXPECT_EQ(r.mateIn, 2);
+        EXPECT_TRUE(r.verified) << "threads " << t;
+        ASSERT_TRUE(r.treeBuilt);
+        Multiverse        scratch = root->fork();
+        const ProofReport rep     = check_proof(scratch, r.tree);
+        EXPECT_TRUE(rep.complete) << (rep.problems.empty() ? "" : rep.problems[0].detail);
+        // The tree does hold two sibling defences that reach one position.
+        bool transposed = false;
+        for (std::size_t n = 0; n < r.tree.nodes.size() && !transposed; ++n) {
+            std::vector<movegen::Key> keys;
+            for (const int c : r.tree.nodes[n].children) {
+                // The position after child c: replay the path from the root.
+                std::vector<int> path;
+                for (int q = c; q > 0; q = r.tree.nodes[std::size_t(q)].parent)
+                    path.push_back(q);
+                Multiverse                     mv = root->fork();
+                std::vector<movegen::MoveUndo> undo;
+                for (auto it = path.rbegin(); it != path.rend(); ++it)
+                    for (const movegen::Move& m : r.tree.nodes[std::size_t(*it)].action) {
+                        undo.emplace_back();
+                        mv.make_move(m, undo.back());
+                    }
+                transposed |= std::find(keys.begin(), keys.end(), mv.key()) != keys.end();
+                keys.push_back(mv.key());
+            }
+        }
+        EXPECT_TRUE(transposed) << "threads " << t;
+    }
+}
+
+// Two branching jumps from two equal boards, made in either order, reach one position; they are
+// still two actions, neither illegal nor a duplicate of the other.
+TEST(Proof, JumpsInEitherOrderAreTwoActions) {
+    const char* text = "[Board \"custom\"]\n[Size \"5x5\"]\n[4k/5/5/5/R1K2:0:1:w]\n"
+                       "[4k/5/5/5/R1K2:1:1:w]\n\n1. (0T1)Ra1a2 (1T1)Ra1a2 / (0T1)Ke5e4 "
+                       "(1T1)Ke5e4\n";
+    auto        root = load_text(text, false);
+    ASSERT_TRUE(root);
+    const int                        v  = root->present_v(); // white's boards at T2
+    const int                        a2 = movegen::make_square(0, 1);
+    const movegen::Move              j0{movegen::Vec4(0, v, a2), movegen::Vec4(0, v - 2, a2)};
+    const movegen::Move              j1{movegen::Vec4(1, v, a2), movegen::Vec4(1, v - 2, a2)};
+    const std::vector<movegen::Move> ab{j0, j1}, ba{j1, j0};
+    // Both are legal actions of the position, and reach the same position.
+    std::vector<std::vector<movegen::Move>> legal;
+    movegen::ActionSearch                   search(*root);
+    search.for_each([&](std::span<const movegen::Move> a) {
+        legal.emplace_back(a.begin(), a.end());
+        return true;
+    });
+    ASSERT_NE(std::find(legal.begin(), legal.end(), ab), legal.end());
+    ASSERT_NE(std::find(legal.begin(), legal.end(), ba), legal.end());
+    auto key_after = [&](const std::vector<movegen::Move>& a) {
+        Multiverse                     mv = root->fork();
+        std::vector<movegen::MoveUndo> undo(a.size());
+        for (std::size_t i = 0; i < a.size(); ++i)
+            mv.make_move(a[i], undo[i]);
+        return mv.key();
+    };
+    ASSERT_EQ(key_after(ab), key_after(ba));
+    SolutionTree tree;
+    tree.add(0, ab);
+    tree.add(0, ba);
+    Multiverse        scratch = root->fork();
+    const ProofReport rep     = check_proof(scratch, tree);
+    ASSERT_FALSE(rep.problems.empty()); // neither line is a mate
+    for (const ProofProblem& p : rep.problems) {
+        EXPECT_NE(p.kind, ProofProblem::Kind::DUPLICATE) << p.detail;
+        EXPECT_NE(p.kind, ProofProblem::Kind::ILLEGAL_ACTION) << p.detail;
+    }
+}
+
 } // namespace
 } // namespace fived::solver
