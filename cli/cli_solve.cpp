@@ -506,21 +506,13 @@ int cmd_verify(const VerifyCli& c) {
         treeKeyActions.push_back(tree.nodes[std::size_t(k)].action);
         treeKeys.push_back(fmt_path({&treeKeyActions.back(), 1}));
     }
-    // Keys of the tree in standard order compare by the position they reach.
-    auto reach = [&](const std::vector<Move>& a) {
-        Multiverse                     p = puzzle.fork();
-        std::vector<movegen::MoveUndo> u(a.size());
-        for (std::size_t i = 0; i < a.size(); ++i)
-            p.make_move(a[i], u[i]);
-        return p.key();
-    };
+    // A key of the analysis that is not a key of the tree is a cook. Keys compare as actions
+    // (standard order on both sides), not by the position they reach: two keys that transpose
+    // are two solutions (issue 14).
     std::vector<std::string> cooks;
-    for (const auto& k : an.keys) {
-        const movegen::Key key    = reach(k);
-        const bool         inTree = std::any_of(treeKeyActions.begin(), treeKeyActions.end(),
-                    [&](const auto& t) { return reach(t) == key; });
-        if (!inTree) cooks.push_back(fmt_path({&k, 1}));
-    }
+    for (const auto& k : an.keys)
+        if (std::find(treeKeyActions.begin(), treeKeyActions.end(), k) == treeKeyActions.end())
+            cooks.push_back(fmt_path({&k, 1}));
     std::vector<std::string> problems;
     for (const solver::ProofProblem& p : rep.problems) {
         std::string where;
