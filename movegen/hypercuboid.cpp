@@ -4,6 +4,8 @@
 #include <bit>
 #include <cassert>
 
+#include "movegen/rules.h"
+
 namespace fived::movegen {
 
 namespace {
@@ -354,7 +356,7 @@ bool HypercuboidSearch::match(std::size_t i) {
 bool HypercuboidSearch::active_with(int l, int created) const {
     int w = maxL0 - mv->init_max_l(), b = mv->init_min_l() - minL0;
     (us == WHITE ? w : b) += created;
-    const int a = std::min(w, b) + (w != b ? 1 : 0);
+    const int a = activity_radius(w, b);
     return l >= mv->init_min_l() - a && l <= mv->init_max_l() + a;
 }
 

@@ -19,6 +19,7 @@
 
 #include "movegen/board.h"
 #include "movegen/fen_rows.h"
+#include "movegen/rules.h"
 #include "movegen/types.h"
 
 namespace fived::movegen {
@@ -98,11 +99,8 @@ public:
     BoardId     initial_board_count() const { return initialBoards; }
     std::size_t board_count() const { return arena.size(); }
 
-    // Activity (RULES.md §4.1): a = min(W,B) + (W != B); ℓ active iff in [initMin-a, initMax+a].
-    int active_radius() const {
-        const int w = maxL - initMaxL, b = initMinL - minL;
-        return std::min(w, b) + (w != b ? 1 : 0);
-    }
+    // Activity (RULES.md §4.1): ℓ active iff in [initMin-a, initMax+a], a = activity_radius().
+    int  active_radius() const { return activity_radius(maxL - initMaxL, initMinL - minL); }
     int  active_min_l() const { return std::max(minL, initMinL - active_radius()); }
     int  active_max_l() const { return std::min(maxL, initMaxL + active_radius()); }
     bool is_active(int l) const { return l >= active_min_l() && l <= active_max_l(); }
