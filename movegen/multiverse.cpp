@@ -197,7 +197,7 @@ void Multiverse::make_arrival(const Move& m, MoveUndo& u) {
         append_to_timeline(tl, push_board(b));
         return;
     }
-    const int nl = color_of(p) == WHITE ? maxL + 1 : minL - 1;
+    const int nl = next_new_timeline(color_of(p));
     assert(nl >= -MaxTimelineIndex && nl <= MaxTimelineIndex);
     Timeline& t = slot(nl);
     t.startV    = tv + 1;

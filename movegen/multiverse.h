@@ -125,6 +125,9 @@ public:
     // Undone by unmake_move().
     void make_pass(int l, MoveUndo& u);
 
+    // The index the next timeline created by c would get (RULES.md §3.3).
+    int next_new_timeline(Color c) const { return next_timeline_index(c, minL, maxL); }
+
     // Would this move branch if made now? (target board is not the last of its timeline)
     bool is_branching(const Move& m) const {
         return !m.is_physical() && m.to.v() != end_v(m.to.l());
