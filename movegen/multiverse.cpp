@@ -221,6 +221,23 @@ void Multiverse::make_pass(int l, MoveUndo& u) {
     append_to_timeline(l, push_board(copy));
 }
 
+void Multiverse::make_passes(int v, MoveUndo& u) {
+    u.arenaSize       = std::uint32_t(arena.size());
+    u.key             = key_;
+    u.hasB            = false;
+    u.createdTimeline = false;
+    for (int l = active_min_l(); l <= active_max_l(); ++l)
+        if (end_v(l) == v) append_to_timeline(l, push_board(Board(tip(l))));
+}
+
+void Multiverse::unmake_passes(const MoveUndo& u) {
+    // Passing creates no timeline, so the active range is the one the passes were made in.
+    for (int l = active_min_l(); l <= active_max_l(); ++l)
+        if (slot(l).ids.back() >= u.arenaSize) slot(l).ids.pop_back();
+    arena.resize(u.arenaSize);
+    key_ = u.key;
+}
+
 void Multiverse::unmake_move(const MoveUndo& u) {
     // The board appended last is removed first; a created timeline is always the one appended
     // to last (timelineB of a combined jump, timelineA of a lone arrival).

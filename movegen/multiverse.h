@@ -124,6 +124,11 @@ public:
     // Appends an unchanged copy of timeline l's last board ("passing" it, RULES.md §5.4).
     // Undone by unmake_move().
     void make_pass(int l, MoveUndo& u);
+    // Passes every active timeline whose last board is at half-step v (RULES.md §5.4). Undone
+    // by unmake_passes(u), not unmake_move(): u only records the arena size and the key, the
+    // passed timelines are those whose last board is new.
+    void make_passes(int v, MoveUndo& u);
+    void unmake_passes(const MoveUndo& u);
 
     // The index the next timeline created by c would get (RULES.md §3.3).
     int next_new_timeline(Color c) const { return next_timeline_index(c, minL, maxL); }
