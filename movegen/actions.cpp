@@ -7,6 +7,7 @@
 
 #include "movegen/hypercuboid.h"
 #include "movegen/movegen.h"
+#include "movegen/rules.h"
 
 namespace fived::movegen {
 
@@ -238,7 +239,7 @@ bool ActionSearch::present_feasible(std::size_t i) const {
     for (int c = cNow; c <= cMax; ++c) {
         const int w     = whiteCreated + (us == WHITE ? c : 0);
         const int b     = blackCreated + (us == BLACK ? c : 0);
-        const int a     = std::min(w, b) + (w != b ? 1 : 0);
+        const int a     = activity_radius(w, b);
         const int lo    = std::max(minL0, initMin - a);
         const int hi    = std::min(minL0 + int(state.size()) - 1, initMax + a);
         int       stuck = INT32_MAX, theirs = INT32_MAX;

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cstdlib>
+
+#include "movegen/rules.h"
 
 namespace fived::movegen {
 
@@ -104,8 +107,9 @@ bool HypercuboidSearch::build() {
             const int  ta      = axisOf[std::size_t(tl - minL0)];
             const bool ontoTip = tv == startEnd[std::size_t(tl - minL0)];
             // The arrival board (the target plus the piece) is the same for a hop and a branch.
+            const int newL = m.next_new_timeline(us);
             m.make_move(mm, u);
-            const int    arrivalL = ontoTip ? tl : (us == WHITE ? m.max_l() : m.min_l());
+            const int    arrivalL = ontoTip ? tl : newL;
             const Board& arrival  = m.tip(arrivalL);
             // The two arrival entries differ only in their type (and a branch's source).
             Entry e;
@@ -354,7 +358,7 @@ bool HypercuboidSearch::match(std::size_t i) {
 bool HypercuboidSearch::active_with(int l, int created) const {
     int w = maxL0 - mv->init_max_l(), b = mv->init_min_l() - minL0;
     (us == WHITE ? w : b) += created;
-    const int a = std::min(w, b) + (w != b ? 1 : 0);
+    const int a = activity_radius(w, b);
     return l >= mv->init_min_l() - a && l <= mv->init_max_l() + a;
 }
 
@@ -512,7 +516,8 @@ int HypercuboidSearch::make_and_check(bool arrivals) {
             const int li = l - minL0;
             return v <= startEnd[std::size_t(li)] ? -1 : axisOf[std::size_t(li)];
         }
-        const int k = us == WHITE ? l - maxL0 - 1 : minL0 - 1 - l;
+        // The k-th (from 0) timeline this action creates.
+        const int k = std::abs(l - next_timeline_index(us, minL0, maxL0));
         return tipAxes + k;
     };
     // Keeps on axis a only the entries that create board v with piece p on square sq.

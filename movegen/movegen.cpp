@@ -51,7 +51,6 @@ constexpr auto make_knight_leaps() {
 constexpr std::array<Delta, 80> UnitDirs    = make_unit_directions();
 constexpr std::array<Delta, 48> KnightLeaps = make_knight_leaps();
 
-
 enum GenType {
     ALL,      // every pseudo-legal move
     CAPTURES, // only moves that capture (for the attack test; no en passant, no castling)
@@ -324,13 +323,11 @@ template <class F>
 auto with_mandatory_passed(Multiverse& mv, F f) {
     const int   present = mv.present_v();
     const Color us      = Color(present & 1);
-    MoveUndo    undo[2 * Multiverse::MaxTimelineIndex + 1];
-    int         n = 0;
-    for (int l = mv.active_min_l(); l <= mv.active_max_l(); ++l)
-        if (mv.end_v(l) == present) mv.make_pass(l, undo[n++]);
+    // Pass every mandatory board: active timelines whose last board is at the present.
+    MoveUndo undo;
+    mv.make_passes(present, undo);
     const auto result = f(us);
-    while (n)
-        mv.unmake_move(undo[--n]);
+    mv.unmake_passes(undo);
     return result;
 }
 } // namespace

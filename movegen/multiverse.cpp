@@ -197,7 +197,7 @@ void Multiverse::make_arrival(const Move& m, MoveUndo& u) {
         append_to_timeline(tl, push_board(b));
         return;
     }
-    const int nl = color_of(p) == WHITE ? maxL + 1 : minL - 1;
+    const int nl = next_new_timeline(color_of(p));
     assert(nl >= -MaxTimelineIndex && nl <= MaxTimelineIndex);
     Timeline& t = slot(nl);
     t.startV    = tv + 1;
@@ -219,6 +219,23 @@ void Multiverse::make_pass(int l, MoveUndo& u) {
     u.timelineA       = std::int16_t(l);
     const Board copy  = tip(l);
     append_to_timeline(l, push_board(copy));
+}
+
+void Multiverse::make_passes(int v, MoveUndo& u) {
+    u.arenaSize       = std::uint32_t(arena.size());
+    u.key             = key_;
+    u.hasB            = false;
+    u.createdTimeline = false;
+    for (int l = active_min_l(); l <= active_max_l(); ++l)
+        if (end_v(l) == v) append_to_timeline(l, push_board(Board(tip(l))));
+}
+
+void Multiverse::unmake_passes(const MoveUndo& u) {
+    // Passing creates no timeline, so the active range is the one the passes were made in.
+    for (int l = active_min_l(); l <= active_max_l(); ++l)
+        if (slot(l).ids.back() >= u.arenaSize) slot(l).ids.pop_back();
+    arena.resize(u.arenaSize);
+    key_ = u.key;
 }
 
 void Multiverse::unmake_move(const MoveUndo& u) {

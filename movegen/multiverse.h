@@ -19,6 +19,7 @@
 
 #include "movegen/board.h"
 #include "movegen/fen_rows.h"
+#include "movegen/rules.h"
 #include "movegen/types.h"
 
 namespace fived::movegen {
@@ -98,11 +99,8 @@ public:
     BoardId     initial_board_count() const { return initialBoards; }
     std::size_t board_count() const { return arena.size(); }
 
-    // Activity (RULES.md §4.1): a = min(W,B) + (W != B); ℓ active iff in [initMin-a, initMax+a].
-    int active_radius() const {
-        const int w = maxL - initMaxL, b = initMinL - minL;
-        return std::min(w, b) + (w != b ? 1 : 0);
-    }
+    // Activity (RULES.md §4.1): ℓ active iff in [initMin-a, initMax+a], a = activity_radius().
+    int  active_radius() const { return activity_radius(maxL - initMaxL, initMinL - minL); }
     int  active_min_l() const { return std::max(minL, initMinL - active_radius()); }
     int  active_max_l() const { return std::min(maxL, initMaxL + active_radius()); }
     bool is_active(int l) const { return l >= active_min_l() && l <= active_max_l(); }
@@ -126,6 +124,14 @@ public:
     // Appends an unchanged copy of timeline l's last board ("passing" it, RULES.md §5.4).
     // Undone by unmake_move().
     void make_pass(int l, MoveUndo& u);
+    // Passes every active timeline whose last board is at half-step v (RULES.md §5.4). Undone
+    // by unmake_passes(u), not unmake_move(): u only records the arena size and the key, the
+    // passed timelines are those whose last board is new.
+    void make_passes(int v, MoveUndo& u);
+    void unmake_passes(const MoveUndo& u);
+
+    // The index the next timeline created by c would get (RULES.md §3.3).
+    int next_new_timeline(Color c) const { return next_timeline_index(c, minL, maxL); }
 
     // Would this move branch if made now? (target board is not the last of its timeline)
     bool is_branching(const Move& m) const {

@@ -523,7 +523,7 @@ bool replay_action(Multiverse& mv, const Action& action, const ReadOptions& opt,
         // The engine's coordinates are bounded (RULES-independent limits of Vec4 and the
         // timeline table): refuse a move that would leave them rather than corrupt the state.
         const bool branching = mv.is_branching(*m);
-        const int  newL      = us == WHITE ? mv.max_l() + 1 : mv.min_l() - 1;
+        const int  newL      = mv.next_new_timeline(us);
         if (std::max(m->from.v(), m->to.v()) + 1 > MaxHalfStep
             || (branching && std::abs(newL) > Multiverse::MaxTimelineIndex)) {
             rollback();

@@ -77,6 +77,33 @@ TEST(Keys, IncrementalKeyMatchesRecomputation) {
     EXPECT_EQ(mv.key(), start);
 }
 
+// make_passes() passes exactly the active timelines ending at the given half-step, and
+// unmake_passes() restores the multiverse from its small record.
+TEST(Keys, PassesAreUndoneByTheirRecord) {
+    Multiverse mv = make("Standard - Two Timelines");
+    ASSERT_EQ(mv.timeline_count(), 2);
+    const int         present = mv.present_v();
+    const Key         start   = mv.key();
+    const std::size_t boards  = mv.board_count();
+    MoveUndo          u;
+    mv.make_passes(present, u);
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+        EXPECT_EQ(mv.end_v(l), present + 1) << l;
+    EXPECT_EQ(mv.board_count(), boards + 2);
+    EXPECT_TRUE(mv.is_ok());
+    // Passing again at the old present passes nothing.
+    MoveUndo none;
+    mv.make_passes(present, none);
+    EXPECT_EQ(mv.board_count(), boards + 2);
+    mv.unmake_passes(none);
+    mv.unmake_passes(u);
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+        EXPECT_EQ(mv.end_v(l), present) << l;
+    EXPECT_EQ(mv.board_count(), boards);
+    EXPECT_EQ(mv.key(), start);
+    EXPECT_TRUE(mv.is_ok());
+}
+
 TEST(Perft, StandardDepth2) {
     Multiverse mv = make("Standard");
     EXPECT_EQ(perft(mv, 1), 20u);
