@@ -289,6 +289,13 @@ function stats() {
     warnings: 0, slowestMs: 0, slowest: null };
 }
 
+// A new game of group g: its random length and the start position.
+function startGame(g, header, o, rng) {
+  const len = g.maxActions[0] + rng.int(g.maxActions[1] - g.maxActions[0] + 1);
+  const game = Oracle.loadGame(header, o);
+  return { len, board: game.chess.rawBoard, an: game.chess.rawAction, promo: game.chess.rawPromotionPieces };
+}
+
 function runGroup(g, seed, out, log) {
   const rng = makeRng(seed + '/' + g.id);
   const target = Math.max(1, Math.round(g.target * OPT.scale));
@@ -367,10 +374,8 @@ function runGroup(g, seed, out, log) {
   while (st.records < target && st.bytes < MAX_BYTES && gameNo < target * 4) {
     gameNo++;
     st.games++;
-    const len = g.maxActions[0] + rng.int(g.maxActions[1] - g.maxActions[0] + 1);
-    const game = Oracle.loadGame(header, o);
-    let board = game.chess.rawBoard, an = game.chess.rawAction;
-    const promo = game.chess.rawPromotionPieces;
+    const { len, board: board0, an: an0, promo } = startGame(g, header, o, rng);
+    let board = board0, an = an0;
     const acts = [];
     let lastRecorded = -1;
     for (let k = 1; k <= len && st.records < target; k++) {
@@ -594,10 +599,8 @@ function runSetsGroup(g, seed, out, log) {
   while (st.positions < target && gameNo < target) {
     gameNo++;
     st.games++;
-    const len = g.maxActions[0] + rng.int(g.maxActions[1] - g.maxActions[0] + 1);
-    const game = Oracle.loadGame(header, o);
-    let board = game.chess.rawBoard, an = game.chess.rawAction;
-    const promo = game.chess.rawPromotionPieces;
+    const { len, board: board0, an: an0, promo } = startGame(g, header, o, rng);
+    let board = board0, an = an0;
     const acts = [], recs = [];
     const rec = (k) => {
       const a = setsAnswer(board, an, promo, isEven);

@@ -42,6 +42,7 @@ using movegen::Move;
 using movegen::Multiverse;
 
 const fs::path OracleDir = fs::path(FIVED_TEST_DATA_DIR) / "oracle";
+const fs::path SetsDir   = fs::path(FIVED_TEST_DATA_DIR) / "oracle_sets";
 
 struct Record {
     std::string              id, pgn, toMove;
@@ -426,11 +427,12 @@ void compare_record(const Record& r, GroupStats& st) {
     EXPECT_TRUE(mv.is_ok(&why)) << why;
 }
 
-std::vector<std::string> data_files() {
+// The stems of the .txt files of `dir`, sorted; {""} when there is none (the tests then skip).
+std::vector<std::string> data_files(const fs::path& dir = OracleDir) {
     std::vector<std::string> v;
     std::error_code          ec;
-    if (fs::is_directory(OracleDir, ec))
-        for (const auto& e : fs::directory_iterator(OracleDir, ec))
+    if (fs::is_directory(dir, ec))
+        for (const auto& e : fs::directory_iterator(dir, ec))
             if (e.is_regular_file() && e.path().extension() == ".txt")
                 v.push_back(e.path().stem().string());
     std::sort(v.begin(), v.end());
@@ -522,8 +524,6 @@ TEST(OracleNotation, ParsesEveryForm) {
 // order of their branching jumps). So fived's actions are grouped by the position they reach
 // (key), and each group is one oracle action; both sides name a group by the smallest
 // canonical text among the orders of its branching jumps that reach that position.
-
-const fs::path SetsDir = fs::path(FIVED_TEST_DATA_DIR) / "oracle_sets";
 
 struct SetPosition {
     int                      k = 0; // actions played
@@ -853,18 +853,6 @@ void compare_set_game(const SetGame& g, SetStats& st) {
     }
 }
 
-std::vector<std::string> set_files() {
-    std::vector<std::string> v;
-    std::error_code          ec;
-    if (fs::is_directory(SetsDir, ec))
-        for (const auto& e : fs::directory_iterator(SetsDir, ec))
-            if (e.is_regular_file() && e.path().extension() == ".txt")
-                v.push_back(e.path().stem().string());
-    std::sort(v.begin(), v.end());
-    if (v.empty()) v.push_back("");
-    return v;
-}
-
 class OracleSets : public testing::TestWithParam<std::string> { };
 
 TEST_P(OracleSets, LegalActionSetsAgreeWith5dChessJs) {
@@ -895,7 +883,7 @@ TEST_P(OracleSets, LegalActionSetsAgreeWith5dChessJs) {
     RecordProperty("positions", st.positions);
 }
 
-INSTANTIATE_TEST_SUITE_P(Data, OracleSets, testing::ValuesIn(set_files()),
+INSTANTIATE_TEST_SUITE_P(Data, OracleSets, testing::ValuesIn(data_files(SetsDir)),
     [](const testing::TestParamInfo<std::string>& i) {
         return i.param.empty() ? std::string("absent") : i.param;
     });
@@ -904,7 +892,7 @@ INSTANTIATE_TEST_SUITE_P(Data, OracleSets, testing::ValuesIn(set_files()),
 TEST(OracleSetsData, Size) {
     if (!fs::is_directory(SetsDir)) GTEST_SKIP() << "no " << SetsDir;
     int positions = 0, withActions = 0, files = 0;
-    for (const std::string& f : set_files()) {
+    for (const std::string& f : data_files(SetsDir)) {
         std::string error;
         for (const SetGame& g : read_set_games(SetsDir / (f + ".txt"), error))
             for (const SetPosition& q : g.positions) {
