@@ -518,38 +518,56 @@ function permutations(n) {
   return out;
 }
 // The canonical text of the class of `path`: the smallest over the actions that reach the same
-// position. Those differ from `path` only in which of two identical pieces makes which jump (two
-// queens of one colour jumping to two squares, in either assignment) and in the order of the
-// jumps (which names the new timelines); each such alternative made of moves the mover has
-// (startMoves) and reaching the same boards belongs to the class. fived enumerates them all.
+// position. Those differ from `path` in which of two identical pieces makes which jump (two
+// queens of one colour jumping to two squares, in either assignment), in a branching jump landing
+// on another board of the same time with the same content (the new timeline gets the same
+// board), and in the order of the jumps (which names the new timelines). Each such alternative
+// made of moves the mover has (startMoves) and reaching the same boards belongs to the class;
+// fived enumerates them all.
 const MAX_CLASS_JUMPS = 4;
 function classCanon(board, path, even, color, startLens, startMoves) {
   const c = actionCanon(board, path, even, color);
   const jumps = [];
   path.forEach((m, i) => { if (isJump(m)) jumps.push(i); });
-  if (jumps.length < 2) return c.text;
-  if (jumps.length > MAX_CLASS_JUMPS) throw new Error('an action with more than ' + MAX_CLASS_JUMPS + ' jumps');
+  if (jumps.length === 0) return c.text;
+  if (jumps.length > MAX_CLASS_JUMPS) return c.text; // rare; the test then compares the count only
   const key = Oracle.stateKey(c.board, startLens);
   const code = (m) => Math.abs(board[m[0][0]][m[0][1]][m[0][2]][m[0][3]]); // negative: unmoved
+  // the targets a jump may take instead: the same square on boards of the same time and content
+  const twins = (dst) => {
+    const out = [dst];
+    const same = JSON.stringify(board[dst[0]][dst[1]]);
+    board.forEach((tl, l) => {
+      if (l !== dst[0] && tl && tl[dst[1]] && JSON.stringify(tl[dst[1]]) === same)
+        out.push([l].concat(dst.slice(1)));
+    });
+    return out;
+  };
   const perms = permutations(jumps.length);
   let best = c.text;
+  const tryPath = (p) => {
+    let alt;
+    try { alt = actionCanon(board, p, even, color); } catch (e) { return; }
+    if (alt.text < best && Oracle.stateKey(alt.board, startLens) === key) best = alt.text;
+  };
   for (const tp of perms) {
     if (!tp.every((t, k) => code(path[jumps[k]]) === code(path[jumps[t]]))) continue;
-    const moved = path.slice();
-    let ok = true;
-    jumps.forEach((s, k) => {
-      const alt = [path[s][0], path[jumps[tp[k]]][1]];
-      if (!startMoves.has(JSON.stringify(alt))) ok = false;
-      moved[s] = alt;
-    });
-    if (!ok) continue;
-    for (const op of perms) {
-      const p = moved.slice();
-      jumps.forEach((s, k) => { p[s] = moved[jumps[op[k]]]; });
-      let alt;
-      try { alt = actionCanon(board, p, even, color); } catch (e) { continue; }
-      if (alt.text < best && Oracle.stateKey(alt.board, startLens) === key) best = alt.text;
-    }
+    // jump k gets the target of jump tp[k], or a twin of it
+    const choices = jumps.map((s, k) => twins(path[jumps[tp[k]]][1]).map(d => [path[s][0], d])
+      .filter(m => startMoves.has(JSON.stringify(m))));
+    if (choices.some(ch => !ch.length)) continue;
+    const pick = (k, moved) => {
+      if (k === jumps.length) {
+        for (const op of perms) {
+          const p = moved.slice();
+          jumps.forEach((s, i) => { p[s] = moved[jumps[op[i]]]; });
+          tryPath(p);
+        }
+        return;
+      }
+      for (const m of choices[k]) { const nm = moved.slice(); nm[jumps[k]] = m; pick(k + 1, nm); }
+    };
+    pick(0, path.slice());
   }
   return best;
 }
