@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the dependencies (clang too, for the fuzzer), builds with warnings as errors, runs
 # every test (fast and slow labels), builds a program against the installed package, then
-# fuzzes the notation reader for FIVED_FUZZ_SECONDS seconds (default 60; 0 skips it). This is the
-# README's test command and what CI runs; any failure, fuzzer findings included, makes it exit
-# non-zero.
+# fuzzes (scripts/fuzz.sh: the reader and the solver targets, half the time each) for
+# FIVED_FUZZ_SECONDS seconds in total (default 60; 0 skips it). This is the README's test command
+# and what CI runs; any failure, fuzzer findings included, makes it exit non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fuzzSeconds=${FIVED_FUZZ_SECONDS:-60}

@@ -33,7 +33,7 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 function parseArgs(argv) {
   const o = { seed: null, oracleDir: path.resolve(REPO_ROOT, '..', 'shared', 'oracle'),
     out: path.join(REPO_ROOT, 'tests', 'data', 'oracle'), groups: null, scale: 1,
-    actionsTimeout: 60000, verify: 0, list: false, quiet: false };
+    actionsTimeout: 60000, verify: 0, list: false, quiet: false, sets: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => { if (i + 1 >= argv.length) throw new Error(a + ' needs a value'); return argv[++i]; };
@@ -46,11 +46,14 @@ function parseArgs(argv) {
     else if (a === '--verify') o.verify = Number(next());
     else if (a === '--list') o.list = true;
     else if (a === '--quiet') o.quiet = true;
+    else if (a === '--sets') o.sets = true;
+    else if (a === '--dump') { o.dump = { file: next(), game: next(), k: Number(next()) }; }
     else throw new Error('unknown argument ' + a);
   }
   return o;
 }
 const OPT = parseArgs(process.argv.slice(2));
+if (OPT.sets && !process.argv.includes('--out')) OPT.out = path.join(REPO_ROOT, 'tests', 'data', 'oracle_sets');
 
 // ------------------------------------------------------------------ oracle
 const ORACLE_JS = path.join(OPT.oracleDir, 'oracle.js');
@@ -286,6 +289,13 @@ function stats() {
     warnings: 0, slowestMs: 0, slowest: null };
 }
 
+// A new game of group g: its random length and the start position.
+function startGame(g, header, o, rng) {
+  const len = g.maxActions[0] + rng.int(g.maxActions[1] - g.maxActions[0] + 1);
+  const game = Oracle.loadGame(header, o);
+  return { len, board: game.chess.rawBoard, an: game.chess.rawAction, promo: game.chess.rawPromotionPieces };
+}
+
 function runGroup(g, seed, out, log) {
   const rng = makeRng(seed + '/' + g.id);
   const target = Math.max(1, Math.round(g.target * OPT.scale));
@@ -364,10 +374,8 @@ function runGroup(g, seed, out, log) {
   while (st.records < target && st.bytes < MAX_BYTES && gameNo < target * 4) {
     gameNo++;
     st.games++;
-    const len = g.maxActions[0] + rng.int(g.maxActions[1] - g.maxActions[0] + 1);
-    const game = Oracle.loadGame(header, o);
-    let board = game.chess.rawBoard, an = game.chess.rawAction;
-    const promo = game.chess.rawPromotionPieces;
+    const { len, board: board0, an: an0, promo } = startGame(g, header, o, rng);
+    let board = board0, an = an0;
     const acts = [];
     let lastRecorded = -1;
     for (let k = 1; k <= len && st.records < target; k++) {
@@ -413,6 +421,273 @@ function runGroup(g, seed, out, log) {
   fs.renameSync(tmp, file);
   st.seconds = Math.round((Date.now() - t0) / 1000);
   return st;
+}
+
+// ------------------------------------------------------------------ --sets: legal-action sets
+// Every built-in variant of fived (movegen/variants.cpp), played at random as above. For each
+// recorded position: side to move, check, a digest of the pseudo-legal single moves and, where
+// the exact search is affordable, the number of legal actions and a digest of their canonical
+// texts (full list for a sample). Format and canonical texts: scripts/oracle/README.md
+// ("Legal-action sets").
+const starred = (fen) => fen.replace(/^\[[^:]*/, (rows) => rows.replace(/([pPwW])/g, '$1*'));
+const custom = (id, file, size, fens, extra) => Object.assign({ id, file, size, fens: fens.map(starred),
+  maxActions: [10, 36], maxTL: 6, pRec: 0.6 }, extra || {});
+const byId = (id, extra) => Object.assign({}, GROUPS.find(g => g.id === id), { pRec: 0.6 }, extra || {});
+const SET_GROUPS = [
+  byId('standard', { maxActions: [10, 36] }), byId('turn-zero'), byId('two-tl'), byId('def-pawn'),
+  byId('half-refl'), { id: 'princess', file: 'princess', board: 'Standard - Princess', maxActions: [12, 34], maxTL: 5, pRec: 0.6 },
+  byId('rev-royal'), byId('small'), byId('small-up'),
+  custom('small-flipped', 'small_flipped', '5x5', ['[nbrqk/ppppp/5/PPPPP/KQRBN:0:1:w]']),
+  custom('small-centered', 'small_centered', '5x5', ['[rnkqr/ppppp/5/PPPPP/RQKNR:0:1:w]']),
+  custom('small-open', 'small_open', '5x5', ['[prnbk/3pp/5/PP3/KBNRP:0:1:w]']),
+  byId('vsmall'), custom('vsmall-open', 'very_small_open', '4x4', ['[nbrk/3p/P3/KRBN:0:1:w]']),
+  byId('noqueens'),
+  custom('knights-bishop', 'knights_vs_bishop', '6x6', ['[rbqkbr/pppppp/6/6/PPPPPP/RNQKNR:0:1:w]']),
+  custom('no-bishops', 'no_bishops', '6x6', ['[rnqknr/pppppp/6/6/PPPPPP/RNQKNR:0:1:w]']),
+  custom('no-knights', 'no_knights', '6x6', ['[rbqkbr/pppppp/6/6/PPPPPP/RBQKBR:0:1:w]']),
+  custom('no-rooks', 'no_rooks', '6x6', ['[nbqkbn/pppppp/6/6/PPPPPP/NBQKBN:0:1:w]']),
+  custom('simple-set', 'simple_set', '6x6', ['[rnbqkr/pppppp/6/6/PPPPPP/RKQBNR:0:1:w]']),
+  byId('knights'), custom('bishops', 'just_bishops', '5x5', ['[1bbk1/5/5/5/1KBB1:0:1:w]']),
+  custom('rooks', 'just_rooks', '5x5', ['[1rk1r/5/5/5/R1KR1:0:1:w]']),
+  custom('queens', 'just_queens', '6x6', ['[1q1k2/6/6/6/6/2K1Q1:0:1:w]']),
+  custom('pawns', 'just_pawns', '5x5', ['[ppppk/5/5/5/KPPPP:0:1:w]'], { promoBoost: true }),
+  custom('kings', 'just_kings', '3x3', ['[2k/3/K2:0:1:w]']),
+  byId('unicorns'), byId('dragons'), byId('brawns'),
+  byId('invasion'),
+  custom('formations', 'timeline_formations', '5x5', ['[ppppp/5/5/5/2K2:-0:1:w]', '[2k2/5/5/5/PPPPP:+0:1:w]']),
+  custom('tactitian', 'timeline_tactitian', '4x4', ['[kbnr/pppp/4/4:-0:1:w]', '[4/4/PPPP/KBNR:+0:1:w]']),
+  custom('strategos', 'timeline_strategos', '5x5', ['[nbkur/ppppp/5/5/5:-0:1:w]', '[5/5/5/PPPPP/RUKBN:+0:1:w]']),
+  custom('skirmish', 'timeline_skirmish', '5x5', ['[3rk/3pp/5/BB3/NN3:-0:1:w]', '[3nn/3bb/5/PP3/KR3:+0:1:w]']),
+  custom('fragments', 'timeline_fragments', '4x4', ['[kppp/4/4/NBRU:-0:1:b]', '[nbru/4/4/KPPP:+0:1:w]']),
+  custom('battlegrounds', 'timeline_battlegrounds', '5x5', ['[rrkrr/bbqbb/ppppp/5/PPPPP:-1:1:w]',
+    '[nnnnn/ppppp/5/PPPPP/NNNNN:0:1:w]', '[ppppp/5/PPPPP/BBQBB/RRKRR:1:1:w]']),
+  byId('marauders'), byId('kofk'), byId('rqueen'),
+  custom('excessive', 'excessive', '7x7', ['[kruqdrk/rnbknbr/ppppppp/7/PPPPPPP/RNBKNBR/KRUQDRK:0:1:w]']),
+  custom('global-warming', 'global_warming', '1x1', ['[1:0:1:w]'], { maxActions: [1, 4] }),
+  custom('practice-knight', 'practice_knight', '6x6', ['[5n/6/6/6/6/K5:0:1:w]']),
+  custom('practice-bishop', 'practice_bishop', '6x6', ['[4b1/6/6/6/6/K5:0:1:w]']),
+  custom('practice-rook', 'practice_rook', '6x6', ['[5r/6/6/6/6/K5:0:1:w]']),
+  custom('practice-queen', 'practice_queen', '6x6', ['[4q1/6/6/6/6/K5:0:1:w]']),
+  custom('practice-pawns', 'practice_pawns', '6x6', ['[2ppp1/6/6/6/6/3K2:0:1:w]'], { promoBoost: true }),
+];
+const SETS_TARGET = 240;          // positions per group (times --scale)
+const SETS_PRODUCT_CAP = 20000;   // exact action search only below this (see actionsWorthTrying)
+const SETS_SAMPLE = 0.04;         // share of positions with an action count whose list is written
+const SETS_SAMPLE_MAX = 400;      // ... when it has at most this many actions
+
+// Canonical texts (the C++ test builds the same from fived's moves):
+//   move:   "l1,v1,s1>l2,v2,s2" [+ "=P"], fived's internal timeline index l (RULES §1.3), v = 2T + c
+//           (c = 0 White, 1 Black), square s = 8 * (rank - 1) + file (a = 0);
+//   action: its non-branching moves' texts sorted, then (if it has branching jumps) "|" and the
+//           branching jumps' texts in the order they are made (that order names the new
+//           timelines), all joined by " ";
+//           several orders of the same jumps that give the same position: the smallest text.
+const MOVE_RE = /^\(([-+]?\d+)T(\d+)\)([A-Z]?)([a-h][1-8])(?:(>>?)(x?)\(([-+]?\d+)T(\d+)\)|(x?))([a-h][1-8])(?:=([A-Z]))?$/;
+function tlIndex(label, even) {
+  const signed = label[0] === '-' || label[0] === '+';
+  const neg = label[0] === '-', mag = Number(signed ? label.slice(1) : label);
+  if (!even) return neg ? -mag : mag;
+  if (mag === 0 && !signed) throw new Error('timeline 0 in an even game');
+  return neg ? -mag - 1 : mag;
+}
+function canonMove(text, even, color) {
+  const m = MOVE_RE.exec(text);
+  if (!m) throw new Error('cannot parse the oracle move ' + text);
+  const sq = (t) => 8 * (t.charCodeAt(1) - 49) + (t.charCodeAt(0) - 97);
+  const l1 = tlIndex(m[1], even), v1 = 2 * Number(m[2]) + color;
+  const l2 = m[5] ? tlIndex(m[7], even) : l1, v2 = m[5] ? 2 * Number(m[8]) + color : v1;
+  return { text: l1 + ',' + v1 + ',' + sq(m[4]) + '>' + l2 + ',' + v2 + ',' + sq(m[10]) + (m[11] ? '=' + m[11] : ''),
+    branching: m[5] === '>>' };
+}
+function actionCanon(board, path, even, color) {
+  const b = Oracle.shallowCopy(board);
+  const plain = [], branch = [];
+  for (const m of path) {
+    const c = canonMove(Oracle.formatMove(b, m), even, color);
+    (c.branching ? branch : plain).push(c.text);
+    boardFuncs.move(b, m);
+  }
+  plain.sort();
+  return { text: plain.concat(branch.length ? ['|'].concat(branch) : []).join(' '), board: b, branch: branch.length };
+}
+function permutations(n) {
+  const out = [];
+  const rec = (p, used) => { if (p.length === n) { out.push(p.slice()); return; }
+    for (let i = 0; i < n; i++) if (!used[i]) { used[i] = true; p.push(i); rec(p, used); p.pop(); used[i] = false; } };
+  rec([], []);
+  return out;
+}
+// The canonical text of the class of `path`: the smallest over the actions that reach the same
+// position. Those differ from `path` in which of two identical pieces makes which jump (two
+// queens of one colour jumping to two squares, in either assignment), in a branching jump landing
+// on another board of the same time with the same content (the new timeline gets the same
+// board), and in the order of the jumps (which names the new timelines). Each such alternative
+// made of moves the mover has (startMoves) and reaching the same boards belongs to the class;
+// fived enumerates them all.
+const MAX_CLASS_JUMPS = 4;
+function classCanon(board, path, even, color, startLens, startMoves) {
+  const c = actionCanon(board, path, even, color);
+  const jumps = [];
+  path.forEach((m, i) => { if (isJump(m)) jumps.push(i); });
+  if (jumps.length === 0) return c.text;
+  if (jumps.length > MAX_CLASS_JUMPS) return c.text; // rare; the test then compares the count only
+  const key = Oracle.stateKey(c.board, startLens);
+  const code = (m) => Math.abs(board[m[0][0]][m[0][1]][m[0][2]][m[0][3]]); // negative: unmoved
+  // the targets a jump may take instead: the same square on boards of the same time and content
+  const twins = (dst) => {
+    const out = [dst];
+    const same = JSON.stringify(board[dst[0]][dst[1]]);
+    board.forEach((tl, l) => {
+      if (l !== dst[0] && tl && tl[dst[1]] && JSON.stringify(tl[dst[1]]) === same)
+        out.push([l].concat(dst.slice(1)));
+    });
+    return out;
+  };
+  const perms = permutations(jumps.length);
+  let best = c.text;
+  const tryPath = (p) => {
+    let alt;
+    try { alt = actionCanon(board, p, even, color); } catch (e) { return; }
+    if (alt.text < best && Oracle.stateKey(alt.board, startLens) === key) best = alt.text;
+  };
+  for (const tp of perms) {
+    if (!tp.every((t, k) => code(path[jumps[k]]) === code(path[jumps[t]]))) continue;
+    // jump k gets the target of jump tp[k], or a twin of it
+    const choices = jumps.map((s, k) => twins(path[jumps[tp[k]]][1]).map(d => [path[s][0], d])
+      .filter(m => startMoves.has(JSON.stringify(m))));
+    if (choices.some(ch => !ch.length)) continue;
+    const pick = (k, moved) => {
+      if (k === jumps.length) {
+        for (const op of perms) {
+          const p = moved.slice();
+          jumps.forEach((s, i) => { p[s] = moved[jumps[op[i]]]; });
+          tryPath(p);
+        }
+        return;
+      }
+      for (const m of choices[k]) { const nm = moved.slice(); nm[jumps[k]] = m; pick(k + 1, nm); }
+    };
+    pick(0, path.slice());
+  }
+  return best;
+}
+const digest = (lines) => require('crypto').createHash('md5').update(lines.map(l => l + '\n').join('')).digest('hex').slice(0, 16);
+
+function setsAnswer(board, an, promo, even) {
+  const color = an % 2;
+  const check = !!mateFuncs.checks(board, an, true);
+  const raw = boardFuncs.moves(board, an, false, false, false, promo);
+  const moves = byteSort(raw.map(m => canonMove(Oracle.formatMove(board, m), even, color).text));
+  let actions = null;
+  const per = new Map();
+  for (const m of raw) per.set(m[0][0], (per.get(m[0][0]) || 0) + 1);
+  let prod = 1;
+  for (const v of per.values()) prod *= (v + 1);
+  if (prod <= SETS_PRODUCT_CAP) {
+    const e = Oracle.enumerateActions(board, an, promo, { mode: 'all', max: Infinity, timeout: OPT.actionsTimeout });
+    if (e.exhausted) {
+      const startLens = board.map(tl => (tl ? tl.length : 0));
+      const startMoves = new Set(raw.filter(isJump).map(m => JSON.stringify([m[0], m[1]])));
+      actions = byteSort(e.found.map(p => classCanon(board, p, even, color, startLens, startMoves)));
+      for (let i = 1; i < actions.length; i++)
+        if (actions[i] === actions[i - 1]) throw new Error('two oracle actions with one canonical text: ' + actions[i]);
+    }
+  }
+  return { tomove: color ? 'b' : 'w', check, moves, actions };
+}
+
+function runSetsGroup(g, seed, out, log) {
+  const rng = makeRng(seed + '/sets/' + g.id);
+  const target = Math.max(1, Math.round(SETS_TARGET * OPT.scale));
+  const header = headerText(g);
+  const o = oracleOpts(g);
+  const st = { positions: 0, withActions: 0, sampled: 0, games: 0, dropped: 0, check: 0, zeroActions: 0,
+    tlHist: {}, maxActions: 0, seconds: 0 };
+  const t0 = Date.now();
+  const file = path.join(out, g.file + '.txt');
+  const fd = fs.openSync(file + '.tmp', 'w');
+  fs.writeSync(fd, [
+    '# fived differential-test data: legal-action sets of the oracle engine (format: scripts/oracle/README.md)',
+    '# generator: node scripts/oracle/gen_oracle_data.js --sets --seed ' + seed + (OPT.scale !== 1 ? ' --scale ' + OPT.scale : ''),
+    '# oracle: 5d-chess-js@' + LIB_VERSION + ' via ../shared/oracle/oracle.js (AGPL-3.0; answers only, no code)',
+    '# group: ' + g.id + ' (' + (g.fens ? 'custom ' + g.size : g.board) + ', promotions ' + (g.promotions || 'Q') + ')',
+    '', ''].join('\n'));
+  const isEven = /:[-+]0:/.test(header) || /Two Timelines/.test(header);
+  let gameNo = 0;
+  while (st.positions < target && gameNo < target) {
+    gameNo++;
+    st.games++;
+    const { len, board: board0, an: an0, promo } = startGame(g, header, o, rng);
+    let board = board0, an = an0;
+    const acts = [], recs = [];
+    const rec = (k) => {
+      const a = setsAnswer(board, an, promo, isEven);
+      let line = 'pos ' + k + ' ' + a.tomove + ' ' + (a.check ? 1 : 0) + ' ' + a.moves.length + ' ' + digest(a.moves) + ' ' +
+        (a.actions ? a.actions.length + ' ' + digest(a.actions) : 'skip -') + '\n';
+      if (a.actions && a.actions.length <= SETS_SAMPLE_MAX && rng() < SETS_SAMPLE) {
+        line += a.actions.map(t => 'a ' + t + '\n').join('');
+        st.sampled++;
+      }
+      recs.push({ line, a, ntl: timelineCount(board) });
+    };
+    if (gameNo === 1) rec(0);
+    for (let k = 1; k <= len; k++) {
+      const r = randomAction(board, an, promo, rng, g, NODE_LIMIT);
+      if (!r.action) { if (r.none && recs.length && !recs[recs.length - 1].line.startsWith('pos ' + acts.length + ' ')) rec(acts.length); break; }
+      let b = Oracle.shallowCopy(board);
+      const txt = [];
+      for (const m of r.action) { txt.push(Oracle.formatMove(b, m)); boardFuncs.move(b, m); }
+      acts.push(txt.join(' '));
+      board = r.board; an = an + 1;
+      if (rng() < (k <= 2 ? g.pRec / 2 : g.pRec)) rec(k);
+    }
+    // the oracle's loader must replay the whole game to the same position
+    const pgn = header + movetext(acts);
+    let ok = true;
+    try {
+      const gm = Oracle.loadGame(pgn, o);
+      const rep = Oracle.replay(gm, o);
+      ok = !rep.illegal && !rep.partial && JSON.stringify(gm.chess.rawBoard) === JSON.stringify(board) && gm.chess.rawAction === an;
+    } catch (e) { ok = false; }
+    if (!ok) { st.dropped++; log('  ' + g.id + '-g' + gameNo + ': the oracle does not replay the game; dropped'); continue; }
+    if (!recs.length) continue;
+    fs.writeSync(fd, 'game ' + g.id + '-g' + gameNo + '\n' + header + acts.map(a => 'act ' + a + '\n').join('') +
+      recs.map(r => r.line).join('') + 'end\n');
+    for (const r of recs) {
+      st.positions++;
+      if (r.a.actions) { st.withActions++; st.maxActions = Math.max(st.maxActions, r.a.actions.length); if (!r.a.actions.length) st.zeroActions++; }
+      if (r.a.check) st.check++;
+      st.tlHist[r.ntl] = (st.tlHist[r.ntl] || 0) + 1;
+    }
+  }
+  fs.closeSync(fd);
+  fs.renameSync(file + '.tmp', file);
+  st.seconds = Math.round((Date.now() - t0) / 1000);
+  return st;
+}
+
+// --dump FILE GAME K: the oracle's canonical moves and actions of one recorded position of a
+// --sets file (for investigating a difference the C++ test reports).
+function dumpPosition(d) {
+  const lines = fs.readFileSync(d.file, 'utf8').split('\n');
+  const at = lines.indexOf('game ' + d.game);
+  if (at < 0) { process.stderr.write('no game ' + d.game + '\n'); return 2; }
+  let header = '';
+  const acts = [];
+  for (let i = at + 1; i < lines.length && lines[i] !== 'end'; i++) {
+    if (lines[i].startsWith('[')) header += lines[i] + '\n';
+    else if (lines[i].startsWith('act ')) acts.push(lines[i].slice(4));
+  }
+  const promos = (/\[Promotions "([^"]*)"\]/.exec(header) || [])[1] || 'Q';
+  const o = Oracle.parseArgs(['state', '--promotions', promos]);
+  const game = Oracle.loadGame(header + movetext(acts.slice(0, d.k)), o);
+  const rep = Oracle.replay(game, o);
+  if (rep.illegal || rep.partial) { process.stderr.write('the oracle does not replay it\n'); return 1; }
+  const chess = game.chess;
+  const a = setsAnswer(chess.rawBoard, chess.rawAction, chess.rawPromotionPieces, /:[-+]0:/.test(header) || /Two Timelines/.test(header));
+  process.stdout.write('# moves ' + a.moves.length + ' ' + digest(a.moves) + '\n' + a.moves.map(m => 'm ' + m + '\n').join(''));
+  if (a.actions) process.stdout.write('# actions ' + a.actions.length + ' ' + digest(a.actions) + '\n' + a.actions.map(t => 'a ' + t + '\n').join(''));
+  return 0;
 }
 
 // ------------------------------------------------------------------ verification against the CLI
@@ -514,19 +789,22 @@ function verify(n, seed) {
 
 // ------------------------------------------------------------------ main
 function main() {
-  if (OPT.list) { for (const g of GROUPS) process.stdout.write(g.id + '\t' + g.file + '.txt\t' + g.target + '\n'); return 0; }
+  if (OPT.list) { for (const g of (OPT.sets ? SET_GROUPS : GROUPS)) process.stdout.write(g.id + '\t' + g.file + '.txt\t' + g.target + '\n'); return 0; }
+  if (OPT.dump) return dumpPosition(OPT.dump);
   if (OPT.seed === null) { process.stderr.write('gen_oracle_data: --seed is required\n'); return 2; }
+  if (OPT.verify && OPT.sets) { process.stderr.write('gen_oracle_data: --verify checks the record files, not --sets\n'); return 2; }
   if (OPT.verify) return verify(OPT.verify, OPT.seed);
   fs.mkdirSync(OPT.out, { recursive: true });
   const log = (s) => { if (!OPT.quiet) process.stderr.write(s + '\n'); };
-  const groups = OPT.groups ? GROUPS.filter(g => OPT.groups.includes(g.id)) : GROUPS;
+  const all = OPT.sets ? SET_GROUPS : GROUPS;
+  const groups = OPT.groups ? all.filter(g => OPT.groups.includes(g.id)) : all;
   if (OPT.groups && groups.length !== OPT.groups.length) { process.stderr.write('unknown group in --groups (see --list)\n'); return 2; }
   const T0 = Date.now();
   let total = 0, totalA = 0;
   for (const g of groups) {
     log('group ' + g.id + ' ...');
-    const st = runGroup(g, OPT.seed, OPT.out, log);
-    total += st.records; totalA += st.withActions;
+    const st = (OPT.sets ? runSetsGroup : runGroup)(g, OPT.seed, OPT.out, log);
+    total += OPT.sets ? st.positions : st.records; totalA += st.withActions;
     log('  ' + JSON.stringify(st));
   }
   log('total ' + total + ' records, ' + totalA + ' with action counts, ' + Math.round((Date.now() - T0) / 1000) + ' s');

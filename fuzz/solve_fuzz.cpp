@@ -1,0 +1,229 @@
+// libFuzzer target of the solve/verify input paths: any bytes are read as a Branched 5DPGN tree;
+// on a small position (few timelines, few legal actions, a small tree) the tree below the puzzle
+// position goes through check_proof() as `fived verify` does, the position is solved with a
+// small node limit and mate bound by both algorithms, and analysed as a claimed solution. The
+// results must agree with each other; anything else aborts:
+//   * check_proof(): complete iff no problem; problems name nodes of the tree; the length is at
+//     most the tree's depth;
+//   * solve(): a mate comes with keys and a tree that check_proof() accepts with that length; no
+//     mate only when no limit was hit; the reference search and df-pn agree when both decide;
+//   * a complete proof of length L <= the bound means a mate in at most L exists, so a decided
+//     solve() finds one and analyse() (when it completes) reports a shortest mate <= L and keys.
+// Work is bounded by the size checks below and node limits, never by time (reproducible).
+//
+// Build and run with scripts/fuzz.sh (clang, ASan + UBSan).
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "movegen/actions.h"
+#include "movegen/multiverse.h"
+#include "notation/reader.h"
+#include "notation/tree.h"
+#include "solver/parallel.h"
+#include "solver/verify.h"
+
+namespace {
+
+using namespace fived;
+using movegen::Move;
+using movegen::Multiverse;
+
+// Bounds on the work per input (the fuzzer's timeout is 10 s under ASan).
+constexpr int           MaxTimelines   = 4;   // at every node of the tree walked
+constexpr std::uint64_t MaxRootActions = 40;  // legal actions at the puzzle position
+constexpr std::size_t   MaxTreeNodes   = 200; // nodes of the claimed solution
+constexpr int           MaxMate        = 2;
+constexpr std::uint64_t NodeLimit      = 1000; // per solve, and for the whole analysis
+
+[[noreturn]] void fail(const char* what, const std::string& detail = {}) {
+    std::fprintf(stderr, "solve_fuzz: %s\n%s\n", what, detail.c_str());
+    std::abort();
+}
+
+// The puzzle node: after the `Prelude` header's count of main-line actions (clamped), else the
+// root. (`fived verify` also places it from a `Puzzle` header; the prelude is enough to reach
+// any node of the main line from the input.)
+int puzzle_node(const notation::GameTree& gt) {
+    int prelude = 0;
+    for (const auto& [k, v] : gt.headers)
+        if (k == "Prelude") std::from_chars(v.data(), v.data() + v.size(), prelude);
+    int node = 0;
+    for (int i = 0; i < prelude && !gt.nodes[std::size_t(node)].children.empty(); ++i)
+        node = gt.nodes[std::size_t(node)].children.back();
+    return node;
+}
+
+// The tree below `top` as a SolutionTree (children in the tree's order), or false if it is
+// larger than MaxTreeNodes.
+bool solution_below(const notation::GameTree& gt, int top, solver::SolutionTree& out) {
+    std::vector<std::pair<int, int>> stack{{top, 0}}; // (game node, solution node)
+    while (!stack.empty()) {
+        const auto [g, s] = stack.back();
+        stack.pop_back();
+        for (const int child : gt.nodes[std::size_t(g)].children) {
+            if (out.nodes.size() >= MaxTreeNodes) return false;
+            stack.emplace_back(child, out.add(s, gt.nodes[std::size_t(child)].action));
+        }
+    }
+    return true;
+}
+
+// Largest timeline count over the positions of the solution tree, walked with make/unmake on
+// mv (restored).
+int max_timelines(Multiverse& mv, const solver::SolutionTree& t) {
+    int best = mv.timeline_count();
+    struct Frame {
+        int                            node;
+        std::size_t                    next;
+        std::vector<movegen::MoveUndo> undo;
+    };
+    std::vector<Frame> stack;
+    stack.push_back({0, 0, {}});
+    while (!stack.empty()) {
+        Frame& f = stack.back();
+        if (f.next == t.nodes[std::size_t(f.node)].children.size()) {
+            for (std::size_t j = f.undo.size(); j-- > 0;)
+                mv.unmake_move(f.undo[j]);
+            stack.pop_back();
+            continue;
+        }
+        const int   c = t.nodes[std::size_t(f.node)].children[f.next++];
+        const auto& a = t.nodes[std::size_t(c)].action;
+        Frame       nf{c, 0, std::vector<movegen::MoveUndo>(a.size())};
+        for (std::size_t j = 0; j < a.size(); ++j)
+            mv.make_move(a[j], nf.undo[j]);
+        best = std::max(best, mv.timeline_count());
+        stack.push_back(std::move(nf));
+    }
+    return best;
+}
+
+// Longest line of the tree, in attacker actions (every odd depth is an attacker action).
+int tree_depth(const solver::SolutionTree& t) {
+    std::vector<int> depth(t.nodes.size(), 0);
+    int              best = 0;
+    for (std::size_t i = 1; i < t.nodes.size(); ++i) {
+        depth[i] = depth[std::size_t(t.nodes[i].parent)] + 1;
+        best     = std::max(best, depth[i]);
+    }
+    return (best + 1) / 2;
+}
+
+solver::SolveOptions small_options(solver::Algorithm algo) {
+    solver::SolveOptions o;
+    o.algorithm    = algo;
+    o.maxMate      = MaxMate;
+    o.threads      = 1;
+    o.hashMb       = 1;
+    o.nodeLimit    = NodeLimit;
+    o.actionLimit  = 5000;
+    o.maxTreeNodes = 2000;
+    return o;
+}
+
+void check_solve(const Multiverse& puzzle, const solver::SolveResult& r, const char* algo) {
+    const std::string who = algo;
+    switch (r.result) {
+        case solver::Result::MATE: {
+            if (r.mateIn < 1 || r.mateIn > MaxMate) fail("mate length out of range", who);
+            if (r.keys.empty()) fail("mate without a key", who);
+            if (!r.treeBuilt) break; // a tree over maxTreeNodes is reported as not built
+            if (!r.verified) fail("mate tree not verified", who + ": " + r.error);
+            Multiverse                scratch = puzzle.fork();
+            const solver::ProofReport rep     = solver::check_proof(scratch, r.tree);
+            if (!rep.complete || rep.length != r.mateIn)
+                fail("solver's tree fails check_proof",
+                    who + ": length " + std::to_string(rep.length) + " vs mate in "
+                        + std::to_string(r.mateIn)
+                        + (rep.problems.empty() ? "" : ": " + rep.problems.front().detail));
+            break;
+        }
+        case solver::Result::NO_MATE:
+            if (r.limitHit) fail("no mate reported after a limit", who);
+            if (r.noMateUpTo != MaxMate) fail("no mate without the whole bound", who);
+            break;
+        case solver::Result::UNKNOWN: break;
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view                  text(reinterpret_cast<const char*>(data), size);
+    notation::ReadOptions                   opt;
+    std::vector<notation::Diagnostic>       errors;
+    const std::optional<notation::GameTree> gt =
+        notation::read_game_tree(text, "fuzz", opt, errors);
+    if (!gt) return 0;
+
+    const int            top    = puzzle_node(*gt);
+    const Multiverse     puzzle = notation::position_at(*gt, top);
+    solver::SolutionTree claimed;
+    if (!solution_below(*gt, top, claimed)) return 0;
+    {
+        Multiverse mv = puzzle.fork();
+        if (max_timelines(mv, claimed) > MaxTimelines) return 0;
+        if (movegen::count_legal_actions(mv, MaxRootActions + 1) > MaxRootActions) return 0;
+    }
+
+    // 1. The claimed solution, as `fived verify` checks it.
+    Multiverse                scratch = puzzle.fork();
+    const solver::ProofReport rep     = solver::check_proof(scratch, claimed);
+    if (rep.complete != rep.problems.empty()) fail("complete disagrees with the problems");
+    for (const solver::ProofProblem& p : rep.problems)
+        if (p.node < 0 || std::size_t(p.node) >= claimed.nodes.size())
+            fail("problem names no node of the tree", p.detail);
+    if (rep.length > tree_depth(claimed)) fail("proof longer than the tree");
+    if (rep.complete && rep.length < 1) fail("complete proof without an attacker action");
+    // The reader accepts legal actions only, so check_proof() must find each of them legal.
+    for (const solver::ProofProblem& p : rep.problems)
+        if (p.kind == solver::ProofProblem::Kind::ILLEGAL_ACTION)
+            fail("an action the reader accepted is illegal for check_proof", p.detail);
+
+    // 2. Solve, both algorithms.
+    const solver::SolveResult ref =
+        solver::solve(puzzle, small_options(solver::Algorithm::REFERENCE));
+    check_solve(puzzle, ref, "reference");
+    const solver::SolveResult pn = solver::solve(puzzle, small_options(solver::Algorithm::DFPN));
+    check_solve(puzzle, pn, "dfpn");
+    if (ref.result != solver::Result::UNKNOWN && pn.result != solver::Result::UNKNOWN
+        && (ref.result != pn.result || ref.mateIn != pn.mateIn))
+        fail("reference and df-pn disagree",
+            std::string(solver::result_name(ref.result)) + " " + std::to_string(ref.mateIn) + " vs "
+                + solver::result_name(pn.result) + " " + std::to_string(pn.mateIn));
+    if (rep.complete && rep.length <= MaxMate) {
+        for (const solver::SolveResult* r : {&ref, &pn})
+            if (r->result == solver::Result::NO_MATE
+                || (r->result == solver::Result::MATE && r->mateIn > rep.length))
+                fail("a complete proof that the solver does not find",
+                    "proof length " + std::to_string(rep.length));
+    }
+
+    // 3. The composer's analysis of the claimed solution.
+    if (rep.length <= MaxMate) {
+        const int              n = std::max(rep.length, 1);
+        const solver::Analysis an =
+            solver::analyse(puzzle, rep.complete ? claimed : solver::SolutionTree{}, n,
+                small_options(solver::Algorithm::REFERENCE), true);
+        if (an.complete) {
+            if (an.shortest < 0 || an.shortest > n) fail("shortest mate out of range");
+            if (an.keys.empty() != (an.shortest == 0)) fail("keys disagree with the shortest mate");
+            if (rep.complete && an.shortest == 0)
+                fail("analysis finds no mate in a complete proof");
+            if (ref.result == solver::Result::MATE && ref.mateIn <= n && an.shortest != ref.mateIn)
+                fail("analysis and solve disagree on the shortest mate");
+            if (ref.result == solver::Result::MATE && ref.mateIn > n && an.shortest != 0)
+                fail("analysis finds a mate shorter than solve's");
+            if (ref.result == solver::Result::NO_MATE && an.shortest != 0)
+                fail("analysis finds a mate that solve refuted");
+        }
+    }
+    return 0;
+}
