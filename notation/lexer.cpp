@@ -21,13 +21,19 @@ bool is_file_letter(char c) { return is_lower(c) && c != 'x'; }
 bool is_mark_char(char c) { return c == '+' || c == '#' || c == '*'; }
 bool is_eval_char(char c) { return c == '!' || c == '?'; }
 
-// Length in bytes of the UTF-8 sequence introduced by `lead` (1 for stray bytes, so that a
-// broken file still advances).
-std::size_t utf8_length(unsigned char lead) {
-    if (lead < 0xC0) return 1;
-    if (lead < 0xE0) return 2;
-    if (lead < 0xF0) return 3;
-    return 4;
+// Length in bytes of the UTF-8 character at text[at]: 1 for a stray or invalid byte, or a lead
+// byte whose continuation bytes are missing, so that a broken file still advances one byte at a
+// time and never swallows a delimiter (`[`, `"`, `]`) into a multi-byte "character".
+std::size_t utf8_length(std::string_view text, std::size_t at) {
+    const auto  lead = static_cast<unsigned char>(text[at]);
+    std::size_t n    = lead >= 0xC2 && lead <= 0xDF ? 2
+           : lead >= 0xE0 && lead <= 0xEF           ? 3
+           : lead >= 0xF0 && lead <= 0xF4           ? 4
+                                                    : 1;
+    if (at + n > text.size()) return 1;
+    for (std::size_t k = 1; k < n; ++k)
+        if ((static_cast<unsigned char>(text[at + k]) & 0xC0) != 0x80) return 1;
+    return n;
 }
 
 } // namespace
@@ -64,9 +70,9 @@ std::string Lexer::token_text() const {
     for (int points = 0; end < text.size() && points < MaxTokenTextSize; ++points) {
         const char c = text[end];
         if (is_ws(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']') break;
-        end += utf8_length(static_cast<unsigned char>(c));
+        end += utf8_length(text, end);
     }
-    if (end == cur) end = cur + utf8_length(static_cast<unsigned char>(text[cur]));
+    if (end == cur) end = cur + utf8_length(text, cur);
     // Control characters would garble the message: show them as \xNN.
     std::string s;
     for (std::size_t i = cur; i < end && i < text.size(); ++i) {
@@ -347,9 +353,8 @@ bool Lexer::lex_piece(movegen::PieceType& pt, PieceAlias& alias) {
         if (c >= 'A' && c < 'A' + movegen::MaxBoardSide && is_digit(peek(1)))
             return fail(
                 pos(), "file " + quoted(std::string(1, c)) + " must be written in lower case");
-        return fail(pos(),
-            "unknown piece letter "
-                + quoted(text.substr(cur, utf8_length(static_cast<unsigned char>(c)))));
+        return fail(
+            pos(), "unknown piece letter " + quoted(text.substr(cur, utf8_length(text, cur))));
     }
     advance();
     return true;
@@ -531,7 +536,7 @@ bool Lexer::lex_header(Header& out) {
     advance(); // [
     const std::size_t keyStart = cur;
     while (!at_end() && !is_ws(peek()) && peek() != '"' && peek() != '[' && peek() != ']')
-        advance(utf8_length(static_cast<unsigned char>(peek())));
+        advance(utf8_length(text, cur));
     out.key = std::string(slice(keyStart, cur));
     if (out.key.empty()) return fail(pos(), "expected a header key after `[`, found " + found());
     if (peek() == '"')

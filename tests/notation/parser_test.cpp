@@ -245,6 +245,18 @@ TEST(Fen, ParityOfZeroLabels) {
     }
 }
 
+// A byte that is not UTF-8 is one character: it never swallows the delimiter after it (found by
+// fuzzing: `[\xff[B...` read `\xff[B...` as a header key, which the writer then wrote back as
+// a 5DFEN board). A broken lead byte, a truncated sequence and a valid one.
+TEST(Diagnostics, InvalidUtf8NeverSwallowsADelimiter) {
+    const Diagnostic d = error_of("[\xff[Bti---/---med \"ctm\"]\n");
+    EXPECT_EQ(d.pos, (SourcePos{1, 3}));
+    EXPECT_EQ(error_of("[K\xe2[Board \"x\"]\n").pos, (SourcePos{1, 4}));
+    const auto ok = parse_ok("[K\xc3\xa9y \"v\"]\n[Board \"Standard\"]\n\n1. e3\n");
+    ASSERT_TRUE(ok);
+    EXPECT_EQ(ok->headers[0].key, "K\xc3\xa9y");
+}
+
 TEST(Diagnostics, StatusMessageAndPayload) {
     const auto doc = parse_document("[Board \"Standard\"]\n1. e3 )\n", "dir/x:y.5dpgn");
     ASSERT_FALSE(doc.ok());
