@@ -3,9 +3,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/cli.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
-#include "cli/cli.h"
+#include "movegen/picker.h"
 
 namespace fived::cli {
 
@@ -64,9 +65,10 @@ int cmd_actions(const InputOptions& in, std::uint64_t max) {
     if (!g) return ExitBadInput;
     Multiverse            mv      = final_position(*g);
     Multiverse            printer = mv.fork(); // formats each action from the start-of-turn state
-    movegen::ActionSearch search(mv);
+    movegen::ActionPicker picker;              // the one legal-action policy (movegen/picker.h)
     std::uint64_t         n = 0;
-    search.for_each([&](std::span<const movegen::Move> a) {
+    picker.reset(mv);
+    picker.for_each([&](std::span<const movegen::Move> a) {
         std::cout << notation::format_action(printer, a) << '\n';
         return ++n < max;
     });

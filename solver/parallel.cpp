@@ -12,6 +12,7 @@
 #include <tbb/task_group.h>
 
 #include "movegen/actions.h"
+#include "movegen/picker.h"
 
 namespace fived::solver {
 
@@ -34,7 +35,7 @@ struct Solver::Impl {
     std::unique_ptr<SearcherPool>    pool;
     std::unique_ptr<tbb::task_arena> arena;
     Searcher*                        master = nullptr;
-    movegen::ActionSearch            actions; // legal_actions(), reused
+    movegen::ActionPicker            actions; // legal_actions(), reused
     Clock::time_point                start;
     bool                             ttOk = true;
 
@@ -297,7 +298,7 @@ struct Solver::Impl {
 
     // The keys of a mate in 1 (attacker actions after which the defender is checkmated), in
     // the order of the depth-first enumeration, which is the order of collect() when that does
-    // not thrash. The enumeration is shared among the threads (ActionSearch::share) in a fixed
+    // not thrash. The enumeration is shared among the threads (ActionPicker::share) in a fixed
     // number of subtrees, each with its own thrash budget: the subtrees, and whether one runs
     // out, do not depend on the thread count, and neither does the answer. FOUND: res.keys
     // set; NONE: no mate in 1; STOPPED if stopped (a limit); RAN_OUT if a subtree that matters
@@ -324,18 +325,17 @@ struct Solver::Impl {
         auto                       task = [&] {
             Searcher*             s   = pool->acquire();
             Multiverse&           pos = s->position();
-            movegen::ActionSearch search(pos);
-            search.share(&counter, Units);
-            // The searcher's thrash budget, per subtree.
-            search.set_unit_budget(Searcher::ThrashNodes, Searcher::ThrashNodesPerAction);
+            movegen::ActionPicker picker;
+            picker.reset(pos);
+            picker.share(&counter, Units, true); // the thrash budget per subtree
             std::int64_t unit = -1, seq = 0;
-            search.for_each([&](std::span<const Move> a) {
+            picker.depth_first([&](std::span<const Move> a) {
                 if (!s->count_node() || ctx->stop.load(std::memory_order_relaxed)) {
                     stopped.store(true);
                     return false;
                 }
-                if (search.unit() != unit) {
-                    unit = search.unit();
+                if (picker.unit() != unit) {
+                    unit = picker.unit();
                     seq  = 0;
                 }
                 ++seq;
@@ -348,9 +348,9 @@ struct Solver::Impl {
                 while (unit < b && !best.compare_exchange_weak(b, unit)) { }
                 return false;
             });
-            if (search.aborted()) {
+            if (picker.thrashed()) {
                 std::int64_t r = ranOut.load();
-                while (search.unit() < r && !ranOut.compare_exchange_weak(r, search.unit())) { }
+                while (picker.unit() < r && !ranOut.compare_exchange_weak(r, picker.unit())) { }
             }
             pool->release(s);
         };

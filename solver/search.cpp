@@ -8,8 +8,8 @@
 #include <tbb/task_group.h>
 
 #include "movegen/actions.h"
-#include "movegen/hypercuboid.h"
 #include "movegen/movegen.h"
+#include "movegen/picker.h"
 
 namespace fived::solver {
 
@@ -70,8 +70,7 @@ void SearcherPool::release(Searcher* s) {
 
 Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     const auto n = std::size_t(ctx.maxPly + 2);
-    searches.resize(n);
-    hypercuboids.resize(n);
+    pickers.resize(n);
     lists.resize(n);
     undos.resize(n);
     pathMoves.resize(n);
@@ -137,9 +136,8 @@ int Searcher::killer_score(int ply, std::span<const Move> a) const {
 bool Searcher::collect(int ply, bool withChecks) {
     ActionList& list = lists[std::size_t(ply)];
     list.clear();
-    bool                   aborted = false;
-    movegen::ActionSearch& search  = searches[std::size_t(ply)];
-    auto                   add     = [&](std::span<const Move> a) {
+    bool aborted = false;
+    auto add     = [&](std::span<const Move> a) {
         if (stopped()) {
             aborted = true;
             return false;
@@ -155,22 +153,11 @@ bool Searcher::collect(int ply, bool withChecks) {
         list.add(a, mv.key(), check);
         return true;
     };
-    // The depth-first enumeration, unless it uses more than ThrashNodes + ThrashNodesPerAction
-    // per action found (sparse actions in a wide position; the same budget as
-    // movegen::count_legal_actions): then the hypercuboid enumeration, which cannot thrash,
-    // lists them instead (the same actions, in another order).
-    search.reset(mv);
-    search.set_node_limit(ThrashNodes);
-    search.for_each([&](std::span<const Move> a) {
-        search.set_node_limit(ThrashNodes + (list.size() + 1) * ThrashNodesPerAction);
-        return add(a);
-    });
-    const bool thrashed = search.aborted() && !aborted;
-    search.set_node_limit(UINT64_MAX); // searches[ply] is shared with attack_last()
-    if (thrashed) {
-        list.clear();
-        hypercuboids[std::size_t(ply)].for_each(mv, add);
-    }
+    // The picker's policy; when it switches engine the list starts again, so that it holds
+    // the actions in one engine's order.
+    movegen::ActionPicker& picker = pickers[std::size_t(ply)];
+    picker.reset(mv);
+    picker.for_each(add, [&] { list.clear(); });
     return !aborted;
 }
 
@@ -283,20 +270,13 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
     };
     Key tested[3];
     int tried = 0;
-    // Both passes enumerate the same position: one search, reset once. Its node budget is the
-    // thrash budget of collect(), counted over both passes; once spent, the hypercuboid
-    // enumeration lists the actions instead (the same set, in another order).
-    movegen::ActionSearch& search  = searches[std::size_t(ply)];
-    std::uint64_t          visited = 0;
-    bool                   dfs     = true;
-    auto                   budget  = [&] {
-        if (dfs) search.set_node_limit(ThrashNodes + ++visited * ThrashNodesPerAction);
-    };
-    search.reset(mv);
-    search.set_node_limit(ThrashNodes);
+    // Both passes enumerate the same position on one picker, and spend one thrash budget; once
+    // spent, the hypercuboid enumeration tests the actions instead (the same set, in another
+    // order).
+    movegen::ActionPicker& picker = pickers[std::size_t(ply)];
+    picker.reset(mv);
     if (anyHint) {
-        search.for_each([&](std::span<const Move> a) {
-            budget();
+        picker.depth_first([&](std::span<const Move> a) {
             if (stopped()) {
                 aborted = true;
                 return false;
@@ -311,7 +291,6 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
         });
     }
     auto rest = [&](std::span<const Move> a) {
-        budget();
         if (stopped()) {
             aborted = true;
             return false;
@@ -328,20 +307,17 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
         return !mates(a);
     };
     bool ranOut = false; // with threads: a share of the enumeration spent its budget
-    if (!aborted && !found && !search.aborted()) {
+    if (!aborted && !found && !picker.thrashed()) {
         if (ctx.splitHeight > 0) {
             const Value v =
-                last_parallel(ply, search, visited, {tested, std::size_t(tried)}, winChild, ranOut);
+                last_parallel(ply, picker, {tested, std::size_t(tried)}, winChild, ranOut);
             aborted = v == Value::ABORT;
             found   = v == Value::YES;
         } else {
-            search.for_each(rest);
+            picker.depth_first(rest);
         }
     }
-    const bool thrashed = (search.aborted() || ranOut) && !aborted && !found;
-    search.set_node_limit(UINT64_MAX); // searches[ply] is shared with collect()
-    dfs = false;
-    if (thrashed) hypercuboids[std::size_t(ply)].for_each(mv, rest);
+    if ((picker.thrashed() || ranOut) && !aborted && !found) picker.fallback(rest);
     if (aborted) return Value::ABORT;
     if (found) {
         ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
@@ -352,13 +328,13 @@ Value Searcher::attack_last(Key key, std::uint32_t hint, int ply) {
 }
 
 // Pass 2 of attack_last() with threads. This searcher enumerates as one share of a shared
-// enumeration (ActionSearch::share); once it has met ctx.shareAfter actions (a big node), one
+// enumeration (ActionPicker::share); once it has met ctx.shareAfter actions (a big node), one
 // helper per other thread joins on a leased searcher at this node's position and claims the
 // subtrees not yet claimed, so nothing is enumerated twice. Actions in `tested` (pass 1) are
 // skipped; the first mate cancels the helpers. Returns YES (winChild set, killer stored), NO or
 // ABORT; ranOut when a share spent its thrash budget (its actions were not all tested).
-Value Searcher::last_parallel(int ply, movegen::ActionSearch& search, std::uint64_t& visited,
-    std::span<const Key> tested, Key& winChild, bool& ranOut) {
+Value Searcher::last_parallel(int ply, movegen::ActionPicker& picker, std::span<const Key> tested,
+    Key& winChild, bool& ranOut) {
     std::atomic<std::uint32_t> counter{0};
     std::atomic<bool>          found{false};
     std::atomic<bool>          aborted{false};
@@ -394,24 +370,17 @@ Value Searcher::last_parallel(int ply, movegen::ActionSearch& search, std::uint6
         if (found.load(std::memory_order_acquire)) return;
         Searcher* s = ctx.pool->acquire();
         s->enter_path(path(ply));
-        movegen::ActionSearch& own = s->searches[std::size_t(ply)];
+        movegen::ActionPicker& own = s->pickers[std::size_t(ply)];
         own.reset(s->mv);
         own.share(&counter, std::uint32_t(8 * parts));
-        own.set_node_limit(ThrashNodes);
-        std::uint64_t seen = 0;
-        own.for_each([&](std::span<const Move> a) {
-            own.set_node_limit(ThrashNodes + ++seen * ThrashNodesPerAction);
-            return test(*s, a);
-        });
-        if (own.aborted()) exhausted.store(true, std::memory_order_release);
-        own.set_node_limit(UINT64_MAX);
+        own.depth_first([&](std::span<const Move> a) { return test(*s, a); });
+        if (own.thrashed()) exhausted.store(true, std::memory_order_release);
         s->leave_path(ply);
         ctx.pool->release(s);
     };
-    search.share(&counter, std::uint32_t(8 * parts));
+    picker.share(&counter, std::uint32_t(8 * parts));
     std::uint64_t n = 0;
-    search.for_each([&](std::span<const Move> a) {
-        search.set_node_limit(ThrashNodes + ++visited * ThrashNodesPerAction);
+    picker.depth_first([&](std::span<const Move> a) {
         if (++n == ctx.shareAfter + 1 && parts > 1) {
             helped = true;
             published.store(true, std::memory_order_release);
@@ -420,7 +389,7 @@ Value Searcher::last_parallel(int ply, movegen::ActionSearch& search, std::uint6
         }
         return test(*this, a);
     });
-    if (search.aborted()) exhausted.store(true, std::memory_order_release);
+    if (picker.thrashed()) exhausted.store(true, std::memory_order_release);
     const bool cancelled = helped && group.wait() == tbb::task_group_status::canceled;
     if (found.load()) {
         winChild = win.load();

@@ -9,7 +9,7 @@
 // "in check at the start of the turn (RULES.md §5.4) and no legal action"; stalemate is no mate.
 //
 // Work per node:
-//  * attacker, r = 1: enumerate actions lazily with the action made (ActionSearch::for_each);
+//  * attacker, r = 1: enumerate actions lazily with the action made (ActionPicker, picker.h);
 //    only an action that leaves the defender in check can mate, and for those one `exists()`
 //    probe decides. Nothing is collected.
 //  * attacker, r >= 2 and every defender node: the legal actions are collected into the ply's
@@ -31,7 +31,7 @@
 // list order on a Searcher leased from the pool (never thread_local) and sharing the killers
 // below the node through the parent; a task replays the path from the root on its own
 // multiverse. The first decisive child cancels the group. An attacker node with r = 1 and more
-// than 256 actions is enumerated by every thread at once (ActionSearch::share). Defender nodes
+// than 256 actions is enumerated by every thread at once (ActionPicker::share). Defender nodes
 // split only with splitDefender (see there). The answer is exact whatever the schedule; only
 // node counts and table contents depend on it.
 //
@@ -49,8 +49,8 @@
 #include <vector>
 
 #include "movegen/actions.h"
-#include "movegen/hypercuboid.h"
 #include "movegen/multiverse.h"
+#include "movegen/picker.h"
 #include "solver/tt.h"
 
 namespace fived::solver {
@@ -222,16 +222,11 @@ public:
     // Counts a node; false when the node limit is reached (the search then stops everywhere).
     bool count_node();
 
-    // An enumeration thrashes (and gives way to the hypercuboid one) past this many nodes
-    // plus ThrashNodesPerAction per action found (movegen::count_legal_actions' budget).
-    static constexpr std::uint64_t ThrashNodes          = 100000;
-    static constexpr std::uint64_t ThrashNodesPerAction = 2000;
-
 private:
     bool  stopped();
     Value attack_last(Key key, std::uint32_t hint, int ply);
-    Value last_parallel(int ply, movegen::ActionSearch& search, std::uint64_t& visited,
-        std::span<const Key> tested, Key& winChild, bool& ranOut);
+    Value last_parallel(int ply, movegen::ActionPicker& picker, std::span<const Key> tested,
+        Key& winChild, bool& ranOut);
     Value search_children(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
     void  set_killer(int ply, std::span<const Move> a);
@@ -241,17 +236,16 @@ private:
     void copy_killers_from(const Searcher& other, int ply);
     void merge_killers_from(const Searcher& other, int ply);
 
-    SearchContext&                          ctx;
-    Multiverse                              mv;
-    std::vector<movegen::ActionSearch>      searches;     // per ply: the legal-action enumeration
-    std::vector<movegen::HypercuboidSearch> hypercuboids; // per ply: its fallback (collect())
-    std::vector<ActionList>                 lists;        // per ply
-    std::vector<std::vector<MoveUndo>>      undos;     // per ply: undo records of the made action
-    std::vector<std::vector<Move>>          pathMoves; // per ply: the action made at that ply
-    std::vector<std::vector<Move>>          killers;   // per ply, two slots: 2 * ply, 2 * ply + 1
-    std::vector<Move>                       sharedWin; // last_parallel(): the mating action
-    std::uint64_t                           totalNodes = 0;
-    std::uint64_t                           unflushed  = 0;
+    SearchContext&                     ctx;
+    Multiverse                         mv;
+    std::vector<movegen::ActionPicker> pickers;   // per ply: the legal actions (picker.h)
+    std::vector<ActionList>            lists;     // per ply
+    std::vector<std::vector<MoveUndo>> undos;     // per ply: undo records of the made action
+    std::vector<std::vector<Move>>     pathMoves; // per ply: the action made at that ply
+    std::vector<std::vector<Move>>     killers;   // per ply, two slots: 2 * ply, 2 * ply + 1
+    std::vector<Move>                  sharedWin; // last_parallel(): the mating action
+    std::uint64_t                      totalNodes = 0;
+    std::uint64_t                      unflushed  = 0;
 };
 
 } // namespace fived::solver
