@@ -1,8 +1,10 @@
 #pragma once
-// The one policy for the legal actions of a position. Every caller that lists, counts or tests
-// legal actions (the free functions of actions.h, the `fived` commands, the solver) goes through
-// an ActionPicker; the two exact engines, ActionSearch (depth-first, actions.h) and
+// The one policy for the legal actions of a position. The free functions of actions.h, the
+// `fived` commands and the solver's search list, count and test legal actions through an
+// ActionPicker; the two exact engines, ActionSearch (depth-first, actions.h) and
 // HypercuboidSearch (hypercuboid.h), are its internals, and the budgets below exist only here.
+// (ActionSearch stays public for what is not a listing of a position's actions: the legality
+// test of one action, ActionSearch::reset_only, and the tests of the engines themselves.)
 //
 // The policy:
 //  1. Existence (exists(), the verdicts): the hypercuboid search, which decides a position in
