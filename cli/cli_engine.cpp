@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
+#include "movegen/picker.h"
 
 namespace fived::cli {
 
@@ -66,9 +67,10 @@ int cmd_actions(const InputOptions& in, std::uint64_t max) {
     Multiverse mv      = final_position(*g);
     Multiverse printer = mv.fork(); // formats each action from the start-of-turn state
     if (max == 0) return ExitOk;
-    movegen::ActionSearch search(mv);
+    movegen::ActionPicker picker; // the one legal-action policy (movegen/picker.h)
     std::uint64_t         n = 0;
-    search.for_each([&](std::span<const movegen::Move> a) {
+    picker.reset(mv);
+    picker.for_each([&](std::span<const movegen::Move> a) {
         std::cout << notation::format_action(printer, a) << '\n';
         return ++n < max && std::cout.good(); // stop at a write error (main reports it)
     });

@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
-#include <memory>
 
-#include "movegen/hypercuboid.h"
 #include "movegen/movegen.h"
 #include "movegen/rules.h"
 
@@ -201,6 +199,7 @@ bool ActionSearch::claim() {
 
 bool ActionSearch::for_each(absl::FunctionRef<bool(std::span<const Move>)> visit) {
     assert(mv && !visitor); // reset() first; not re-entrant
+    aborted_ = false;
     // An attack standing before any move can never be removed (see the header).
     if (rootAttacked) return true;
     shareUnit    = 0;
@@ -546,94 +545,6 @@ bool ActionSearch::arrive() {
     }
     return true;
 }
-
-namespace {
-
-// The searches behind the free functions below: per thread, one per nesting level. A call takes
-// the next level for its duration, so a call made from inside another call's visitor (perft's
-// recursion, verdict() inside an enumeration) gets a search of its own. Calls nest strictly, also
-// under oneTBB (a thread that runs other tasks while it waits runs them to completion on top of
-// its stack), so the levels are used as a stack and never shared; this is why thread_local is
-// safe here where one thread_local scratch object would not be (STYLE.md §2.8). Levels are kept
-// with their buffers: after warm-up the free functions allocate nothing.
-class SearchStack {
-public:
-    ActionSearch& push(Multiverse& mv) {
-        if (depth == levels.size()) levels.push_back(std::make_unique<ActionSearch>());
-        ActionSearch& s = *levels[depth]; // unique_ptr: growing keeps the levels in place
-        s.reset(mv);
-        ++depth;
-        return s;
-    }
-    void pop() { --depth; }
-
-private:
-    std::vector<std::unique_ptr<ActionSearch>> levels;
-    std::size_t                                depth = 0;
-};
-
-thread_local SearchStack searchStack;
-
-// One level of searchStack, reset to mv, for the lifetime of the object.
-class StackedSearch {
-public:
-    explicit StackedSearch(Multiverse& mv) : s(searchStack.push(mv)) { }
-    ~StackedSearch() { searchStack.pop(); }
-    StackedSearch(const StackedSearch&)            = delete;
-    StackedSearch& operator=(const StackedSearch&) = delete;
-    ActionSearch*  operator->() { return &s; }
-
-private:
-    ActionSearch& s;
-};
-
-} // namespace
-
-std::uint64_t perft(Multiverse& mv, int depth) {
-    if (depth <= 0) return 1;
-    StackedSearch s(mv);
-    if (depth == 1) return s->count();
-    std::uint64_t total = 0;
-    // The visitor runs with the action made on mv.
-    s->for_each([&](std::span<const Move>) {
-        total += perft(mv, depth - 1);
-        return true;
-    });
-    return total;
-}
-
-// The hypercuboid search behind exists_legal_action() and the sparse fallback of
-// count_legal_actions(): one per thread. Neither call runs a visitor that could call back into
-// these functions, so one instance per thread is never entered twice.
-thread_local HypercuboidSearch hypercuboid;
-
-// Counting is a depth-first enumeration, fastest where legal actions are dense (a few nodes per
-// action). Where they are sparse it can thrash (many nodes, few actions: wide or constrained
-// positions); once it has used more than ThrashNodes + ThrashNodesPerAction per action found,
-// the count restarts on the hypercuboid enumeration, which cannot thrash. Both are exact, so the
-// answer does not depend on the switch.
-constexpr std::uint64_t ThrashNodes          = 100000;
-constexpr std::uint64_t ThrashNodesPerAction = 2000;
-
-std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap) {
-    if (cap == 0) return 0;
-    {
-        StackedSearch s(mv);
-        std::uint64_t n = 0;
-        s->set_node_limit(ThrashNodes);
-        s->for_each([&](std::span<const Move>) {
-            ++n;
-            s->set_node_limit(ThrashNodes + n * ThrashNodesPerAction);
-            return n < cap;
-        });
-        const bool thrashed = s->aborted();
-        s->set_node_limit(UINT64_MAX); // the level is shared with the other free functions
-        if (!thrashed) return n;
-    }
-    return hypercuboid.count(mv, cap);
-}
-
-bool exists_legal_action(Multiverse& mv) { return hypercuboid.exists(mv); }
 
 bool is_checkmate(Multiverse& mv) { return in_check_at_turn_start(mv) && !exists_legal_action(mv); }
 

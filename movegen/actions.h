@@ -71,7 +71,7 @@ public:
     // search (use another one, e.g. the next ply's). May be called again while mv is at the same
     // position: it enumerates the same actions (nodes() and the node limit count across calls
     // until the next reset()).
-    // Returns false iff stopped by the visitor.
+    // Returns false iff stopped by the visitor or by the node limit (aborted(), cleared here).
     bool          for_each(absl::FunctionRef<bool(std::span<const Move>)> visit);
     std::uint64_t count(std::uint64_t cap = UINT64_MAX);
     bool          exists();
@@ -201,12 +201,12 @@ private:
     const absl::FunctionRef<bool(std::span<const Move>)>* visitor = nullptr;
 };
 
-// Convenience wrappers. Each takes a search from a per-thread stack with one level per nesting
-// depth, so they may be called from inside the visitor of another search (perft calls itself
-// there). After warm-up they allocate nothing.
-// count_legal_actions: depth-first enumeration, switching to the hypercuboid enumeration when
-// it thrashes (sparse positions). exists_legal_action and verdict: the hypercuboid search
-// (hypercuboid.h). All exact; all allocation-free after warm-up.
+// Convenience wrappers over the one legal-action policy, ActionPicker (picker.h), which owns the
+// choice between this search and the hypercuboid one. Each takes a picker from a per-thread
+// stack with one level per nesting depth, so they may be called from inside the visitor of
+// another enumeration (perft calls itself there). All exact; all allocation-free after warm-up.
+// count_legal_actions, perft: ActionPicker::count / for_each. exists_legal_action and verdict:
+// the hypercuboid search (ActionPicker::exists).
 std::uint64_t count_legal_actions(Multiverse& mv, std::uint64_t cap = UINT64_MAX);
 bool          exists_legal_action(Multiverse& mv);
 // Checkmate (RULES.md §5.4): in check at the start of the turn and no legal action. The check

@@ -8,6 +8,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
+#include "movegen/picker.h"
 #include "movegen/variants.h"
 #include "notation/parser.h"
 #include "notation/writer.h"
@@ -95,8 +96,9 @@ bool is_softmate(Multiverse& mv) {
     if (!movegen::in_check_at_turn_start(mv)) return false;
     const int             presentBefore = mv.present_v();
     bool                  any = false, allRewind = true;
-    movegen::ActionSearch search(mv);
-    search.for_each([&](std::span<const movegen::Move>) {
+    movegen::ActionPicker picker; // the legal-action policy: cannot thrash on a wide position
+    picker.reset(mv);
+    picker.for_each([&](std::span<const movegen::Move>) {
         any = true;
         if (mv.present_v() > presentBefore) { // this action does not rewind the present
             allRewind = false;

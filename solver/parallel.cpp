@@ -12,6 +12,7 @@
 #include <tbb/task_group.h>
 
 #include "movegen/actions.h"
+#include "movegen/picker.h"
 
 namespace fived::solver {
 
@@ -34,7 +35,7 @@ struct Solver::Impl {
     std::unique_ptr<SearcherPool>    pool;
     std::unique_ptr<tbb::task_arena> arena;
     Searcher*                        master = nullptr;
-    movegen::ActionSearch            actions; // legal_actions(), reused
+    movegen::ActionPicker            actions; // legal_actions(), reused
     Clock::time_point                start;
     bool                             ttOk = true;
 

@@ -8,8 +8,8 @@
 #include <tbb/task_group.h>
 
 #include "movegen/actions.h"
-#include "movegen/hypercuboid.h"
 #include "movegen/movegen.h"
+#include "movegen/picker.h"
 
 namespace fived::solver {
 
@@ -70,8 +70,8 @@ void SearcherPool::release(Searcher* s) {
 
 Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     const auto n = std::size_t(ctx.maxPly + 2);
-    searches.resize(n);
-    hypercuboids.resize(n);
+    pickers.resize(n);
+    onlySearches.resize(n);
     mateSearches.resize(n);
     lists.resize(n);
     undos.resize(n);
@@ -138,9 +138,8 @@ int Searcher::killer_score(int ply, std::span<const Move> a) const {
 bool Searcher::collect(int ply, bool withChecks) {
     ActionList& list = lists[std::size_t(ply)];
     list.clear();
-    bool                   aborted = false;
-    movegen::ActionSearch& search  = searches[std::size_t(ply)];
-    auto                   add     = [&](std::span<const Move> a) {
+    bool aborted = false;
+    auto add     = [&](std::span<const Move> a) {
         if (stopped()) {
             aborted = true;
             return false;
@@ -156,22 +155,11 @@ bool Searcher::collect(int ply, bool withChecks) {
         list.add(a, mv.key(), check);
         return true;
     };
-    // The depth-first enumeration, unless it uses more than ThrashNodes + ThrashNodesPerAction
-    // per action found (sparse actions in a wide position; the same budget as
-    // movegen::count_legal_actions): then the hypercuboid enumeration, which cannot thrash,
-    // lists them instead (the same actions, in another order).
-    search.reset(mv);
-    search.set_node_limit(ThrashNodes);
-    search.for_each([&](std::span<const Move> a) {
-        search.set_node_limit(ThrashNodes + (list.size() + 1) * ThrashNodesPerAction);
-        return add(a);
-    });
-    const bool thrashed = search.aborted() && !aborted;
-    search.set_node_limit(UINT64_MAX); // searches[ply] is shared with attack_last()
-    if (thrashed) {
-        list.clear();
-        hypercuboids[std::size_t(ply)].for_each(mv, add);
-    }
+    // The picker's policy; when it switches engine the list starts again, so that it holds
+    // the actions in one engine's order.
+    movegen::ActionPicker& picker = pickers[std::size_t(ply)];
+    picker.reset(mv);
+    picker.for_each(add, [&] { list.clear(); });
     return !aborted;
 }
 
@@ -279,7 +267,7 @@ Value Searcher::attack_last(Key key, int ply) {
         set_killer(ply, a);
         return false; // one mating action decides the node
     };
-    movegen::ActionSearch& search = searches[std::size_t(ply)];
+    movegen::ActionSearch& search = onlySearches[std::size_t(ply)];
     for (std::size_t k = 0; k < 2 && !found && !aborted; ++k) {
         const std::vector<Move>& killer = killers[2 * std::size_t(ply) + k];
         if (killer.empty()) continue;

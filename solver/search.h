@@ -49,9 +49,9 @@
 #include <vector>
 
 #include "movegen/actions.h"
-#include "movegen/hypercuboid.h"
 #include "movegen/mate.h"
 #include "movegen/multiverse.h"
+#include "movegen/picker.h"
 #include "solver/tt.h"
 
 namespace fived::solver {
@@ -221,11 +221,6 @@ public:
     // Counts a node; false when the node limit is reached (the search then stops everywhere).
     bool count_node();
 
-    // An enumeration thrashes (and gives way to the hypercuboid one) past this many nodes
-    // plus ThrashNodesPerAction per action found (movegen::count_legal_actions' budget).
-    static constexpr std::uint64_t ThrashNodes          = 100000;
-    static constexpr std::uint64_t ThrashNodesPerAction = 2000;
-
 private:
     bool  stopped();
     Value attack_last(Key key, int ply);
@@ -238,17 +233,17 @@ private:
     void copy_killers_from(const Searcher& other, int ply);
     void merge_killers_from(const Searcher& other, int ply);
 
-    SearchContext&                          ctx;
-    Multiverse                              mv;
-    std::vector<movegen::ActionSearch>      searches;     // per ply: the legal-action enumeration
-    std::vector<movegen::HypercuboidSearch> hypercuboids; // per ply: its fallback (collect())
-    std::vector<movegen::MateInOneSearch>   mateSearches; // per ply: attack_last()'s search
-    std::vector<ActionList>                 lists;        // per ply
-    std::vector<std::vector<MoveUndo>>      undos;     // per ply: undo records of the made action
-    std::vector<std::vector<Move>>          pathMoves; // per ply: the action made at that ply
-    std::vector<std::vector<Move>>          killers;   // per ply, two slots: 2 * ply, 2 * ply + 1
-    std::uint64_t                           totalNodes = 0;
-    std::uint64_t                           unflushed  = 0;
+    SearchContext&                        ctx;
+    Multiverse                            mv;
+    std::vector<movegen::ActionPicker>    pickers;      // per ply: the legal actions (picker.h)
+    std::vector<movegen::ActionSearch>    onlySearches; // per ply: attack_last()'s killer test
+    std::vector<movegen::MateInOneSearch> mateSearches; // per ply: attack_last()'s search
+    std::vector<ActionList>               lists;        // per ply
+    std::vector<std::vector<MoveUndo>>    undos;        // per ply: undo records of the made action
+    std::vector<std::vector<Move>>        pathMoves;    // per ply: the action made at that ply
+    std::vector<std::vector<Move>>        killers;      // per ply, two slots: 2 * ply, 2 * ply + 1
+    std::uint64_t                         totalNodes = 0;
+    std::uint64_t                         unflushed  = 0;
 };
 
 } // namespace fived::solver

@@ -8,6 +8,9 @@
 //  * BM_CountActions         legal-action enumeration: actions/s on the 271,480-action final
 //                            position of cwmtt-another and on ftxi-count-30134 (30,134);
 //  * BM_ExistsLegalAction    the mate test on every non-terminal position of those games;
+//  * BM_NoAction_*           `fived actions` + `fived count` (the legal-action picker) on the
+//                            positions of the COUNTS.md games without a legal action, and on
+//                            cwmtt-manyChecks k=52 alone: positions/s and the slowest (issue 13);
 //  * BM_VerdictsCountsGames  verdict() of every position of the COUNTS.md games present in
 //                            ../shared/puzzles: total and per-position maximum, in this process
 //                            (each position timed on its own, after one warm-up pass over all).
@@ -24,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -34,6 +38,7 @@
 
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
+#include "movegen/picker.h"
 #include "movegen/variants.h"
 #include "notation/game.h"
 
@@ -299,6 +304,55 @@ void BM_ExistsLegalAction(benchmark::State& state) {
     state.counters["positions"] = double(positions.size());
 }
 BENCHMARK(BM_ExistsLegalAction)->Unit(benchmark::kMillisecond);
+
+// Listing and counting where there is no legal action (issue 13): every position of the COUNTS.md
+// games without one (all are final positions: checkmates with 4 to 120 timelines), through the
+// legal-action picker as `fived actions` and `fived count` use it. Per iteration, each position is
+// listed once and counted once; `worst_ms` is the slowest position of the last iteration (the
+// goal: every one under 20 ms, no more than its verdict).
+void no_action(benchmark::State& state, const char* only) {
+    static std::vector<std::pair<std::string, Multiverse>> all = [] {
+        std::vector<std::pair<std::string, Multiverse>> v;
+        for (const char* id : CountsGames)
+            if (auto g = load_puzzle(id))
+                for (Multiverse& mv : all_positions(*g))
+                    if (movegen::verdict(mv) != movegen::Verdict::Ongoing)
+                        v.emplace_back(id, std::move(mv));
+        return v;
+    }();
+    std::vector<Multiverse*> positions;
+    for (auto& [id, mv] : all)
+        if (!only || id == only) positions.push_back(&mv);
+    if (positions.empty()) {
+        state.SkipWithError("../shared/puzzles is absent");
+        return;
+    }
+    movegen::ActionPicker picker;
+    std::uint64_t         n = 0, listed = 0;
+    double                worst = 0;
+    for (auto _ : state) {
+        worst = 0;
+        for (Multiverse* mv : positions) {
+            const auto t0 = std::chrono::steady_clock::now();
+            picker.reset(*mv);
+            picker.for_each([&](std::span<const Move>) { return ++listed, true; });
+            picker.reset(*mv);
+            listed += picker.count();
+            worst = std::max(worst,
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                    .count());
+            ++n;
+        }
+    }
+    if (listed != 0) state.SkipWithError("an action was listed where there is none");
+    state.counters["positions"]   = double(positions.size());
+    state.counters["positions/s"] = benchmark::Counter(double(n), benchmark::Counter::kIsRate);
+    state.counters["worst_ms"]    = worst;
+}
+void BM_NoAction_CountsGames(benchmark::State& s) { no_action(s, nullptr); }
+void BM_NoAction_manyChecks(benchmark::State& s) { no_action(s, "cwmtt-manyChecks"); }
+BENCHMARK(BM_NoAction_CountsGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NoAction_manyChecks)->Unit(benchmark::kMillisecond);
 
 // --- Verdicts of every position of the COUNTS.md games -----------------------------------------
 

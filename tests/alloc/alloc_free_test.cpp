@@ -10,11 +10,13 @@
 // nothing from ../shared.
 //
 // What is reused: an ActionSearch keeps its buffers across reset() (a new position) and across
-// enumerations; count_legal_actions(), exists_legal_action(), verdict() and perft() take their
-// search from a per-thread stack indexed by nesting depth; the solver's Searcher keeps one
-// ActionSearch, action list, undo list, path and killer pair per ply. What still allocates, and
-// is outside these tests: constructing a search/searcher/solver, the transposition table, the
-// solver's results (keys, solution tree, the proof check), and oneTBB tasks when a node splits.
+// enumerations, and an ActionPicker (the legal-action policy) keeps its engines' buffers and its
+// record of visited actions across reset(); count_legal_actions(), exists_legal_action(),
+// verdict() and perft() take their picker from a per-thread stack indexed by nesting depth; the
+// solver's Searcher keeps one ActionPicker, action list, undo list, path and killer pair per
+// ply. What still allocates, and is outside these tests: constructing a search/searcher/solver,
+// the transposition table, the solver's results (keys, solution tree, the proof check), and
+// oneTBB tasks when a node splits.
 
 #include <atomic>
 #include <cstdio>
@@ -29,6 +31,7 @@
 #include "movegen/actions.h"
 #include "movegen/fen_rows.h"
 #include "movegen/movegen.h"
+#include "movegen/picker.h"
 #include "movegen/variants.h"
 #include "solver/search.h"
 #include "solver/tt.h"
@@ -284,6 +287,54 @@ TEST(AllocFree, OneSearchResetAcrossPositions) {
     });
     EXPECT_EQ(n, 0u) << "reset/count/exists/for_each allocated " << n << " times after warm-up";
     EXPECT_EQ(got, expected);
+}
+
+// The legal-action picker (picker.h) reset from position to position, in every mode: listing
+// (each action once), counting, existence; and, with a thrash budget so small that every
+// position switches engines, the hypercuboid enumeration and the record of the actions visited
+// before the switch. The same counts as fresh depth-first searches, and no allocation once it
+// has seen every position.
+TEST(AllocFree, PickerAcrossPositions) {
+    constexpr std::uint64_t    Cap = 20000, TinyCap = 2000;
+    std::vector<std::uint64_t> expected, expectedTiny;
+    for (Fixture& f : fixtures()) {
+        expected.push_back(ActionSearch(f.mv).count(Cap));
+        expectedTiny.push_back(std::min(expected.back(), TinyCap));
+    }
+    const std::size_t          n = fixtures().size();
+    std::vector<std::uint64_t> got(n), listed(n), tinyCounted(n), tinyListed(n);
+    ActionPicker               picker, tiny;
+    tiny.set_thrash_budget(30, 1);
+    std::uint64_t switched = 0;
+    auto          run      = [&] {
+        switched = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            Multiverse& mv = fixtures()[i].mv;
+            picker.reset(mv);
+            got[i] = picker.count(Cap);
+            picker.reset(mv);
+            (void)picker.exists();
+            picker.reset(mv);
+            listed[i] = 0;
+            picker.for_each([&](std::span<const Move>) { return ++listed[i] < Cap; });
+            tiny.reset(mv);
+            tinyCounted[i] = tiny.count(TinyCap);
+            tiny.reset(mv);
+            tinyListed[i] = 0;
+            tiny.for_each([&](std::span<const Move>) { return ++tinyListed[i] < TinyCap; });
+            switched += tiny.hypercuboid_points() > 0;
+        }
+    };
+    run(); // warm-up
+    EXPECT_EQ(got, expected);
+    EXPECT_EQ(listed, expected);
+    EXPECT_EQ(tinyCounted, expectedTiny);
+    EXPECT_EQ(tinyListed, expectedTiny);
+    EXPECT_GT(switched, n / 2);
+    const std::uint64_t a = allocations_in(run);
+    EXPECT_EQ(a, 0u) << "the picker allocated " << a << " times after warm-up";
+    EXPECT_EQ(got, expected);
+    EXPECT_EQ(tinyListed, expectedTiny);
 }
 
 // count_legal_actions(), exists_legal_action() and verdict() on every fixture.

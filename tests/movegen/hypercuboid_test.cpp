@@ -187,12 +187,8 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
 }
 
 TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
-    std::uint64_t seed = 0x5eed5eedULL;
-    auto          next = [&] {
-        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-        return seed;
-    };
-    Tally t;
+    testing::XorShift next{0x5eed5eedULL};
+    Tally             t;
     for (const char* name : {"Standard", "Very Small", "Focused - Just Brawns",
              "Misc - Timeline Invasion", "Focused - Just Unicorns", "Misc - Timeline Marauders",
              "Small", "Focused - Just Dragons", "Standard - Turn Zero", "Small - Open",

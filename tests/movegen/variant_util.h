@@ -1,7 +1,9 @@
 #pragma once
-// The start position of a built-in variant, for the movegen, hypercuboid and allocation tests.
+// The start position of a built-in variant, for the movegen, hypercuboid and allocation tests,
+// and the random generator of the random-game tests.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "movegen/multiverse.h"
@@ -17,5 +19,14 @@ inline Multiverse variant_start(const char* name) {
     EXPECT_TRUE(setup_variant(*v, mv, err)) << err;
     return mv;
 }
+
+// The xorshift64 generator of the random-game tests: deterministic, seeded by the test.
+struct XorShift {
+    std::uint64_t state;
+    std::uint64_t operator()() {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        return state;
+    }
+};
 
 } // namespace fived::movegen::testing

@@ -298,8 +298,8 @@ std::string check_position(movegen::Multiverse& mv, const PositionNeeds& need, d
     Stopwatch sw;
     // One count answers every count-like expectation: exact > capped; existence and verdicts
     // come from the hypercuboid search (the engine's verdict), which must agree with any count
-    // made here. Counts go through count_legal_actions() as `fived count` does (depth-first,
-    // switching to the hypercuboid enumeration where that thrashes).
+    // made here. Counts go through count_legal_actions() as `fived count` does (the one
+    // legal-action policy, movegen/picker.h).
     std::uint64_t              n     = 0;
     std::uint64_t              bound = 0; // n is exact when n < bound
     movegen::HypercuboidSearch hc;
@@ -383,7 +383,6 @@ const std::vector<SlowPosition>& slow_positions() {
         {"cwmtt-NP0", 81, 50, "9.3 s"},
         {"cwmtt-ctp1", 12, 30, "4.9 s"},
         {"cwmtt-ctp1", 15, 10, "1.3 s"},
-        {"cwmtt-manyChecks", 52, 10, "2.0 s"},
         {"cwmtt-wide", 4, 10, "2.0 s"},
         {"cwmtt-wide", 7, 20, "3.7 s"},
         {"cwmtt-wide", 22, 40, "6.6 s"},

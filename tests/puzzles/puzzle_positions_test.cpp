@@ -20,6 +20,9 @@
 
 #include <gtest/gtest.h>
 
+#include "movegen/hypercuboid.h"
+#include "movegen/movegen.h"
+#include "movegen/picker.h"
 #include "tests/puzzles/puzzle_positions.h"
 #include "tests/puzzles/puzzle_util.h"
 
@@ -225,6 +228,54 @@ TEST(CountsMd, EveryRowIsMapped) {
     EXPECT_EQ(needs, checked) << "every exact count of a present game is checked";
     std::printf(
         "  COUNTS.md: %zu exact counts, %zu of them for games present here\n", total, checked);
+}
+
+// Issue 13: listing or counting the actions of a position that has none costs no more than its
+// verdict. Every position of these games known to have no legal action (an exact count of 0, a
+// mate flag 0, a checkmate or stalemate claim), through the one legal-action policy as `fived
+// actions` and `fived count` use it: nothing listed, a count of 0, and an effort bound instead
+// of a time budget: no depth-first node beyond the picker's probe (none at all when in check),
+// and no more hypercuboid points than the verdict's existence test. (Before the picker, `fived
+// actions` on cwmtt-manyChecks k=52 ran its depth-first search for minutes and `fived count`
+// spent 100,000 nodes there before switching engines.)
+TEST(NoActionPositions, ListedAndCountedAtTheCostOfTheVerdict) {
+    if (!shared_present()) GTEST_SKIP() << "no " << puzzles_dir();
+    int checked = 0;
+    for (const GamePositions& g : all_game_positions()) {
+        if (!g.error.empty()) continue;
+        const Loaded l = load_text(g.text, g.id, g.lenient);
+        if (!l.game) continue;
+        Walker w(*l.game);
+        for (std::size_t k = 0; k < g.needs.size(); ++k) {
+            const PositionNeeds& n    = g.needs[k];
+            const bool           none = (n.exact && *n.exact == 0) || (n.exists && !*n.exists)
+                || (n.verdict && *n.verdict != movegen::Verdict::Ongoing);
+            if (!none) continue;
+            movegen::Multiverse&       mv    = w.at(k);
+            const std::string          where = g.id + " k=" + std::to_string(k);
+            movegen::HypercuboidSearch verdictSearch;
+            ASSERT_FALSE(verdictSearch.exists(mv)) << where;
+            movegen::ActionPicker picker;
+            picker.reset(mv);
+            std::uint64_t listed = 0;
+            picker.for_each([&](std::span<const movegen::Move>) { return ++listed, true; });
+            EXPECT_EQ(listed, 0u) << where;
+            const std::uint64_t nodes = picker.depth_first_nodes();
+            EXPECT_LE(nodes, movegen::ActionPicker::ProbeNodes + 1) << where;
+            if (movegen::in_check_at_turn_start(mv)) {
+                EXPECT_EQ(nodes, 0u) << where;
+            }
+            EXPECT_LE(picker.hypercuboid_points(), verdictSearch.stats().points) << where;
+            picker.reset(mv);
+            EXPECT_EQ(picker.count(), 0u) << where;
+            EXPECT_EQ(movegen::count_legal_actions(mv), 0u) << where;
+            ++checked;
+        }
+    }
+    RecordProperty("positions", checked);
+    std::printf("  %d positions without a legal action\n", checked);
+    // The final positions of the COUNTS.md games with 0 actions, and the mates of the claims.
+    EXPECT_GE(checked, 8);
 }
 
 } // namespace
