@@ -202,24 +202,8 @@ TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
                     + " ply " + std::to_string(ply);
                 compare(mv, where, t);
                 if (HasFatalFailure() || mv.timeline_count() > 7) break;
-                // A random action among the first 400, preferring checks, then jumps.
-                std::vector<std::vector<Move>> all, jumps, checks;
-                ActionSearch                   s(mv);
-                s.set_node_limit(200000);
-                s.for_each([&](std::span<const Move> a) {
-                    all.emplace_back(a.begin(), a.end());
-                    if (std::any_of(
-                            a.begin(), a.end(), [](const Move& m) { return !m.is_physical(); }))
-                        jumps.push_back(all.back());
-                    if (in_check_at_turn_start(mv)) checks.push_back(all.back());
-                    return all.size() < 400;
-                });
-                if (all.empty()) break;
-                const auto               r      = next() % 4;
-                const std::vector<Move>& chosen = (r < 2 && !checks.empty())
-                    ? checks[next() % checks.size()]
-                    : (r < 3 && !jumps.empty()) ? jumps[next() % jumps.size()]
-                                                : all[next() % all.size()];
+                const std::vector<Move> chosen = testing::steered_random_action(mv, 400, next);
+                if (chosen.empty()) break;
                 play(mv, chosen, undo);
             }
         }

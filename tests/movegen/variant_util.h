@@ -3,9 +3,13 @@
 // and the random generator of the random-game tests.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "movegen/actions.h"
+#include "movegen/movegen.h"
 #include "movegen/multiverse.h"
 #include "movegen/variants.h"
 
@@ -28,5 +32,28 @@ struct XorShift {
         return state;
     }
 };
+
+// The next action of a random game steered towards checks and jumps, so that positions with few
+// legal actions, many timelines and branching arrivals come up: one of the first `among` legal
+// actions, a checking one with probability 1/2, else one with a jump with probability 1/2 of
+// the rest. Empty when there is no legal action.
+template <class Rng>
+std::vector<Move> steered_random_action(Multiverse& mv, std::size_t among, Rng& next) {
+    std::vector<std::vector<Move>> all, jumps, checks;
+    ActionSearch                   s(mv);
+    s.set_node_limit(200000);
+    s.for_each([&](std::span<const Move> a) {
+        all.emplace_back(a.begin(), a.end());
+        if (std::any_of(a.begin(), a.end(), [](const Move& m) { return !m.is_physical(); }))
+            jumps.push_back(all.back());
+        if (in_check_at_turn_start(mv)) checks.push_back(all.back());
+        return all.size() < among;
+    });
+    if (all.empty()) return {};
+    const auto r = next() % 4;
+    if (r < 2 && !checks.empty()) return checks[next() % checks.size()];
+    if (r < 3 && !jumps.empty()) return jumps[next() % jumps.size()];
+    return all[next() % all.size()];
+}
 
 } // namespace fived::movegen::testing
