@@ -29,6 +29,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_svg.h"
+#include "cli/proof_tree.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/text.h"
@@ -148,14 +149,13 @@ notation::GameTree to_game_tree(const notation::LoadedGame& game, const Solution
                     if (aj && !hidden[j] && aj->action == ai->action) same.push_back(j);
                 }
                 if (same.size() < 2) continue;
-                std::string text = std::to_string(same.size()) + " defences share this answer:";
+                std::vector<std::string> names;
                 for (std::size_t j : same) {
-                    text += ' ';
-                    text += notation::format_action(here, sol.nodes[std::size_t(kids[j])].action);
-                    if (j != same.back()) text += ';';
+                    names.push_back(
+                        notation::format_action(here, sol.nodes[std::size_t(kids[j])].action));
                     if (j != i) hidden[j] = true;
                 }
-                groupComment[i] = text;
+                groupComment[i] = group_comment(names);
             }
         }
         std::vector<std::size_t> order;
@@ -461,16 +461,10 @@ int cmd_verify(const VerifyCli& c) {
         read_claim(pz, file, puzzle.to_move(), refused); // the side a claim names
         if (refused) return ExitBadInput;
     }
-    SolutionTree                     tree;
-    std::vector<std::pair<int, int>> stack{{top, 0}}; // (game node, solution node)
-    while (!stack.empty()) {
-        const auto [g, sIdx] = stack.back();
-        stack.pop_back();
-        for (const int child : gt->nodes[std::size_t(g)].children)
-            stack.emplace_back(child, tree.add(sIdx, gt->nodes[std::size_t(child)].action));
-    }
-    Multiverse           scratch  = puzzle.fork();
-    solver::ProofReport  rep      = solver::check_proof(scratch, tree);
+    SolutionTree tree;
+    solution_below(*gt, top, tree);
+    Multiverse           scratch = puzzle.fork();
+    solver::ProofReport  rep     = solver::check_proof(scratch, tree, 20, &notation::format_action);
     const movegen::Color attacker = puzzle.to_move();
     const int            n        = rep.length > 0 ? rep.length : std::max(claimed, 1);
 

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/proof_tree.h"
 #include "movegen/actions.h"
 #include "movegen/multiverse.h"
 #include "notation/reader.h"
@@ -58,21 +59,6 @@ int puzzle_node(const notation::GameTree& gt) {
     for (int i = 0; i < prelude && !gt.nodes[std::size_t(node)].children.empty(); ++i)
         node = gt.nodes[std::size_t(node)].children.back();
     return node;
-}
-
-// The tree below `top` as a SolutionTree (children in the tree's order), or false if it is
-// larger than MaxTreeNodes.
-bool solution_below(const notation::GameTree& gt, int top, solver::SolutionTree& out) {
-    std::vector<std::pair<int, int>> stack{{top, 0}}; // (game node, solution node)
-    while (!stack.empty()) {
-        const auto [g, s] = stack.back();
-        stack.pop_back();
-        for (const int child : gt.nodes[std::size_t(g)].children) {
-            if (out.nodes.size() >= MaxTreeNodes) return false;
-            stack.emplace_back(child, out.add(s, gt.nodes[std::size_t(child)].action));
-        }
-    }
-    return true;
 }
 
 // Largest timeline count over the positions of the solution tree, walked with make/unmake on
@@ -166,7 +152,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const int            top    = puzzle_node(*gt);
     const Multiverse     puzzle = notation::position_at(*gt, top);
     solver::SolutionTree claimed;
-    if (!solution_below(*gt, top, claimed)) return 0;
+    if (!cli::solution_below(*gt, top, claimed, MaxTreeNodes)) return 0;
     {
         Multiverse mv = puzzle.fork();
         if (max_timelines(mv, claimed) > MaxTimelines) return 0;
@@ -175,7 +161,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     // 1. The claimed solution, as `fived verify` checks it.
     Multiverse                scratch = puzzle.fork();
-    const solver::ProofReport rep     = solver::check_proof(scratch, claimed);
+    const solver::ProofReport rep =
+        solver::check_proof(scratch, claimed, 20, &notation::format_action);
     if (rep.complete != rep.problems.empty()) fail("complete disagrees with the problems");
     for (const solver::ProofProblem& p : rep.problems)
         if (p.node < 0 || std::size_t(p.node) >= claimed.nodes.size())

@@ -43,6 +43,7 @@ struct Walker {
     Multiverse&         mv;
     const SolutionTree& tree;
     std::size_t         maxProblems;
+    ActionFormatter     format;
     ProofReport         report;
 
     void problem(ProofProblem::Kind kind, int node, std::span<const Move> a, std::string detail) {
@@ -64,6 +65,100 @@ struct Walker {
     void unmake(std::vector<MoveUndo>& u) {
         for (std::size_t j = u.size(); j-- > 0;)
             mv.unmake_move(u[j]);
+    }
+
+    // The one immediately mating answer of a defence node with a group, or null (a problem).
+    const std::vector<Move>* group_answer(int c) {
+        const SolutionNode& d = tree.nodes[std::size_t(c)];
+        if (d.children.size() == 1 && tree.nodes[std::size_t(d.children[0])].children.empty())
+            return &tree.nodes[std::size_t(d.children[0])].action;
+        problem(ProofProblem::Kind::BAD_GROUP, c, d.action,
+            "a group of defences needs one answer that mates at once");
+        return nullptr;
+    }
+
+    // Does `answer` mate, legally, after `defence`? (mv restored)
+    bool mates_after(
+        std::span<const Move> defence, const std::vector<Move>& answer, std::vector<MoveUndo>& u) {
+        bool answered = false;
+        make(defence, u);
+        movegen::ActionSearch search;
+        search.reset_only(mv, answer);
+        search.for_each([&](std::span<const Move> a) {
+            if (!std::equal(a.begin(), a.end(), answer.begin(), answer.end())) return true;
+            answered = movegen::is_checkmate(mv);
+            return false;
+        });
+        unmake(u);
+        return answered;
+    }
+
+    // Step 3 of walk() at a defender node: each legal defence that is not a child must be
+    // declared by a child's group (named in its list, or counted by a list-less group) and be
+    // answered by that child's answer; else it is missing. A name in a list that is no legal
+    // defence here is a problem too (a misspelt or illegal defence).
+    void check_groups(int node, const std::vector<std::vector<Move>>& legal,
+        const std::vector<char>& isChild, std::vector<MoveUndo>& u, int& best) {
+        const SolutionNode& n = tree.nodes[std::size_t(node)];
+        struct Group {
+            int                      child;
+            const std::vector<Move>* answer;
+            int                      unnamed; // list-less: defences it may still cover
+            std::vector<std::string> names;   // normalised; matched ones are cleared
+        };
+        std::vector<Group> groups;
+        for (const int c : n.children) {
+            const SolutionNode& d = tree.nodes[std::size_t(c)];
+            if (d.groupSize <= 0) continue;
+            const std::vector<Move>* answer = group_answer(c);
+            if (!answer) continue;
+            Group g{c, answer, 0, {}};
+            if (format && !d.groupList.empty()) {
+                for (const std::string& name : d.groupList)
+                    g.names.push_back(normalise_action_text(name));
+            } else {
+                g.unnamed = d.groupSize - 1;
+            }
+            groups.push_back(std::move(g));
+        }
+        const bool named = std::any_of(
+            groups.begin(), groups.end(), [](const Group& g) { return !g.names.empty(); });
+        for (std::size_t i = 0; i < legal.size(); ++i) {
+            const std::string text  = named ? normalise_action_text(format(mv, legal[i])) : "";
+            Group*            cover = nullptr;
+            for (Group& g : groups) {
+                auto it = std::find(g.names.begin(), g.names.end(), text);
+                if (named && it != g.names.end()) {
+                    it->clear(); // named and found
+                    if (!cover && !isChild[i]) cover = &g;
+                }
+            }
+            if (isChild[i]) continue;
+            if (!cover)
+                for (Group& g : groups)
+                    if (g.unnamed > 0) {
+                        cover = &g;
+                        --g.unnamed;
+                        break;
+                    }
+            if (!cover) {
+                problem(ProofProblem::Kind::MISSING_DEFENCE, node, legal[i],
+                    "defence neither written nor declared by a group");
+                continue;
+            }
+            if (!mates_after(legal[i], *cover->answer, u)) {
+                problem(ProofProblem::Kind::MISSING_DEFENCE, node, legal[i],
+                    "declared by a group whose answer does not mate after it");
+                continue;
+            }
+            ++report.answeredByGroup;
+            best = std::max(best, 1);
+        }
+        for (const Group& g : groups)
+            for (const std::string& name : g.names)
+                if (!name.empty())
+                    problem(ProofProblem::Kind::BAD_GROUP, g.child, {},
+                        "a group names '" + name + "', which is not a legal defence here");
     }
 
     // Returns the attacker actions on the longest line below node.
@@ -141,43 +236,31 @@ struct Walker {
             best = std::max(best, d);
         }
         if (attackerToMove) return best;
-        // 3. Every legal defence present, or answered by a sibling's immediately mating answer.
-        std::vector<const std::vector<Move>*> mateAnswers;
-        for (const int c : n.children)
-            for (const int a : tree.nodes[std::size_t(c)].children)
-                if (tree.nodes[std::size_t(a)].children.empty())
-                    mateAnswers.push_back(&tree.nodes[std::size_t(a)].action);
-        for (std::size_t i = 0; i < legal.size(); ++i) {
-            if (isChild[i]) continue;
-            const std::vector<Move>& defence  = legal[i];
-            bool                     answered = false;
-            make(defence, u);
-            for (const std::vector<Move>* ans : mateAnswers) {
-                if (answered) break;
-                // The answer must be one of the legal actions after the defence; test it made.
-                search.reset_only(mv, *ans);
-                search.for_each([&](std::span<const Move> a) {
-                    if (!std::equal(a.begin(), a.end(), ans->begin(), ans->end())) return true;
-                    answered = movegen::is_checkmate(mv);
-                    return false;
-                });
-            }
-            unmake(u);
-            if (answered) {
-                ++report.answeredByGroup;
-                best = std::max(best, 1);
-                continue;
-            }
-            problem(ProofProblem::Kind::MISSING_DEFENCE, node, defence, "defence not answered");
-        }
+        // 3. Every legal defence written, or declared by a group and answered by its answer.
+        check_groups(node, legal, isChild, u, best);
         return best;
     }
 };
 
 } // namespace
 
-ProofReport check_proof(Multiverse& mv, const SolutionTree& tree, std::size_t maxProblems) {
-    Walker w{mv, tree, maxProblems, {}};
+std::string normalise_action_text(std::string_view text) {
+    std::string out;
+    for (const char ch : text) {
+        const bool blank = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+        if (blank) {
+            if (!out.empty() && out.back() != ' ') out += ' ';
+        } else {
+            out += ch;
+        }
+    }
+    if (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+}
+
+ProofReport check_proof(
+    Multiverse& mv, const SolutionTree& tree, std::size_t maxProblems, ActionFormatter format) {
+    Walker w{mv, tree, maxProblems, format, {}};
     w.report.length   = w.walk(0, true);
     w.report.complete = w.report.problems.empty();
     return w.report;

@@ -4,7 +4,8 @@
 // A SolutionTree is the solver's proof: nodes[0] is the puzzle position (attacker to move);
 // every other node holds the action that leads into it from its parent, in standard order.
 // Attacker nodes have one child per key/answer; defender nodes one child per legal defence,
-// except where a writer grouped defences that share an immediately mating answer (see below).
+// except where the tree declares a group of defences that share an immediately mating answer
+// (SolutionNode::groupSize, below).
 // A leaf is a position where the defender is checkmated.
 //
 // check_proof() is the independent re-check every reported mate goes through (STYLE.md §2.7):
@@ -14,9 +15,12 @@
 //   * two children of a node are duplicates only when their actions are equal: two actions that
 //     reach the same position (transposed defences, e.g. jumps onto two equal boards) are two
 //     defences and are both written and answered, as the solver's tree does (issue 14);
-//   * at every defender node every legal defence is present, or "answered": a sibling's answer
-//     that mates at once also mates, legally, after the missing defence (this is how a grouped
-//     tree, "N defences share this answer", stays checkable);
+//   * at every defender node every legal defence is present, or declared by a group and answered:
+//     a child that carries a group (the writer's comment `{K defences share this answer: D1; ...}`)
+//     covers the defences its list names (or, with a count and no list, K - 1 unnamed ones), and
+//     its answer, which must mate at once, also mates, legally, after each covered defence. A
+//     defence that is neither written nor declared is missing, even when some answer of the tree
+//     would mate after it (issue 11): a composer's tree that leaves a defence out is incomplete;
 //   * every leaf is checkmate (in check, no legal action), never stalemate;
 //   * no line ends with the attacker to move.
 // The length of the proof is the largest number of attacker actions on a line.
@@ -27,6 +31,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "movegen/multiverse.h"
@@ -38,6 +43,12 @@ struct SolutionNode {
     std::vector<movegen::Move> action;       // from the parent's position; empty at the root
     std::vector<int>           children;     // standard order of their actions
     bool                       mate = false; // the side to move here is checkmated
+    // A defence node may declare a group: `groupSize` defences (itself among them) share its one
+    // answer, an immediate mate. `groupList` names them as written (any action text that
+    // check_proof's formatter prints for them); empty = the count alone declares
+    // groupSize - 1 unnamed ones. 0 = no group.
+    int                      groupSize = 0;
+    std::vector<std::string> groupList;
 };
 
 struct SolutionTree {
@@ -56,6 +67,7 @@ struct ProofProblem {
         NOT_MATE,        // a leaf that is not checkmate (detail says what it is)
         NO_ANSWER,       // an attacker node without children
         DUPLICATE,       // two children of one node make the same action
+        BAD_GROUP,       // a group without one mating answer, or naming no legal defence
     };
     Kind                       kind = Kind::ILLEGAL_ACTION;
     int                        node = 0;
@@ -68,13 +80,22 @@ struct ProofReport {
     int                       length          = 0;     // attacker actions on the longest line
     std::size_t               leaves          = 0;     // mate leaves
     std::size_t               defenderNodes   = 0;
-    std::size_t               answeredByGroup = 0; // missing defences answered by a sibling
+    std::size_t               answeredByGroup = 0; // defences not written but declared by a group
     std::vector<ProofProblem> problems;            // the first few problems, tree order
 };
 
+// Prints an action in the position before it (mv restored), for matching a group's list: the
+// command line passes notation::format_action. The solver does not depend on the notation.
+using ActionFormatter = std::string (*)(movegen::Multiverse& mv, std::span<const movegen::Move>);
+
 // Walks the tree from `root` (attacker to move). mv is a scratch copy (restored). Stops
-// collecting problems after maxProblems.
-ProofReport check_proof(
-    movegen::Multiverse& mv, const SolutionTree& tree, std::size_t maxProblems = 20);
+// collecting problems after maxProblems. Without a formatter a group's list cannot be matched:
+// its count alone declares the group.
+ProofReport check_proof(movegen::Multiverse& mv, const SolutionTree& tree,
+    std::size_t maxProblems = 20, ActionFormatter format = nullptr);
+
+// Whitespace-normalised text of an action (runs of blanks one space, trimmed), as group lists
+// are compared.
+std::string normalise_action_text(std::string_view text);
 
 } // namespace fived::solver

@@ -239,6 +239,42 @@ def verify_unknown():
     check(j.get("verdict", "").startswith("unknown") and "limit" in j, f"verify --json: {j}")
 
 
+def implicit_defences():
+    """Item 2: a defence left out of a tree is answered only when a grouping comment declares it."""
+    import re
+    rc, tree, _ = run(["solve", os.path.join(DATA, "rook-tactics-2.5dpgn"), "--quiet",
+                       "--group", "1"])
+    group = re.compile(r"\{(\d+) defences share this answer:[^}]*\}")
+    groups = group.findall(tree)
+    check(rc == OK and groups, f"solve --group 1 writes no grouping comment: {tree!r}")
+    hidden = sum(int(k) - 1 for k in groups)
+    # As written: complete; the grouped defences are counted.
+    rc, out, _ = run(["verify", write("grouped.5dpgn", tree), "--json"])
+    j = json.loads(out)
+    check(j.get("complete") is True and j.get("answered_by_group") == hidden,
+          f"verify of the grouped tree: {j}")
+    # The comments removed: each left-out defence is named and the proof is incomplete.
+    rc, out, _ = run(["verify", write("ungrouped.5dpgn", group.sub("", tree))])
+    missing = [l for l in out.splitlines()
+               if l.startswith("  problem: defence ") and "neither written nor declared" in l]
+    check(rc == NEGATIVE and "proof:    INCOMPLETE" in out and len(missing) == hidden
+          and "verdict:  incomplete proof" in out,
+          f"verify without the grouping comments: exit {rc}, {hidden} hidden: {out!r}")
+    # A count alone declares them too.
+    counted = group.sub(lambda m: "{" + m.group(1) + " defences share this answer}", tree)
+    rc, out, _ = run(["verify", write("counted.5dpgn", counted), "--json"])
+    j = json.loads(out)
+    check(j.get("complete") is True and j.get("answered_by_group") == hidden,
+          f"verify of the counted tree: {j}")
+    # A list naming something that is no legal defence: a problem, and nothing is covered.
+    bad = group.sub(lambda m: "{" + m.group(1) + " defences share this answer: (0T1)Ka1a2}",
+                    tree)
+    rc, out, _ = run(["verify", write("badgroup.5dpgn", bad)])
+    check(rc == NEGATIVE and "proof:    INCOMPLETE" in out
+          and "names '(0T1)Ka1a2', which is not a legal defence here" in out,
+          f"verify of a group naming no defence: exit {rc}: {out!r}")
+
+
 def limits():
     """Item 9: limits are validated; --time counts the table; a signal ends a solve."""
     cr = os.path.join(DATA, "corner-rook.5dpgn")
@@ -291,6 +327,7 @@ def limits():
 
 
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
+                                 implicit_defences,
                                    wrong_claim, verify_unknown, limits)}
 
 

@@ -360,6 +360,84 @@ TEST(CheckProof, FindsMissingDefencesAndOpenLines) {
     EXPECT_EQ(mv.key(), root->key()) << "check_proof restores the position";
 }
 
+// A defence left out of the tree is missing even when a sibling's answer mates after it too:
+// implicit coverage only where the tree declares a group (issue 11). The group is declared by a
+// count alone, or by a list of names matched through the formatter; a name that is no legal
+// defence, or a group whose answer does not mate at once, is a problem.
+TEST(CheckProof, LeftOutDefenceIsMissingUnlessAGroupDeclaresIt) {
+    auto root = load_text(embedded()[2].pgn);
+    ASSERT_TRUE(root);
+    const SolveResult r = solve(*root, options(2));
+    ASSERT_EQ(r.result, Result::MATE);
+    const SolutionTree& t         = r.tree;
+    auto                answer_of = [&](int d) {
+        return t.nodes[std::size_t(t.nodes[std::size_t(d)].children[0])];
+    };
+    // A defence `drop` whose one mating answer a sibling `keep` shares.
+    int key = -1, keep = -1, drop = -1;
+    for (int k : t.nodes[0].children) {
+        const auto& defs = t.nodes[std::size_t(k)].children;
+        for (std::size_t i = 0; i < defs.size() && drop < 0; ++i)
+            for (std::size_t j = 0; j < defs.size() && drop < 0; ++j)
+                if (i != j && t.nodes[std::size_t(defs[i])].children.size() == 1
+                    && t.nodes[std::size_t(defs[j])].children.size() == 1
+                    && answer_of(defs[i]).children.empty()
+                    && answer_of(defs[i]).action == answer_of(defs[j]).action) {
+                    key  = k;
+                    keep = defs[i];
+                    drop = defs[j];
+                }
+    }
+    ASSERT_GE(drop, 0) << "the puzzle has two defences sharing one mating answer";
+    SolutionTree cut  = t;
+    auto&        kids = cut.nodes[std::size_t(key)].children;
+    kids.erase(std::find(kids.begin(), kids.end(), drop));
+    Multiverse mv = root->fork();
+    // Not declared: missing, and the problem names the defence.
+    ProofReport rep = check_proof(mv, cut);
+    EXPECT_FALSE(rep.complete);
+    ASSERT_EQ(rep.problems.size(), 1u);
+    EXPECT_EQ(rep.problems[0].kind, ProofProblem::Kind::MISSING_DEFENCE);
+    EXPECT_EQ(rep.problems[0].node, key);
+    EXPECT_EQ(rep.problems[0].action, t.nodes[std::size_t(drop)].action);
+    EXPECT_EQ(rep.answeredByGroup, 0u);
+    // Declared by a count: complete.
+    SolutionTree counted                       = cut;
+    counted.nodes[std::size_t(keep)].groupSize = 2;
+    rep                                        = check_proof(mv, counted);
+    EXPECT_TRUE(rep.complete) << (rep.problems.empty() ? "" : rep.problems[0].detail);
+    EXPECT_EQ(rep.answeredByGroup, 1u);
+    // Declared by name (as the formatter prints it, blanks aside): complete.
+    Multiverse                     at = root->fork();
+    std::vector<movegen::MoveUndo> u(t.nodes[std::size_t(key)].action.size());
+    for (std::size_t j = 0; j < u.size(); ++j)
+        at.make_move(t.nodes[std::size_t(key)].action[j], u[j]);
+    const std::string keepName = notation::format_action(at, t.nodes[std::size_t(keep)].action);
+    const std::string dropName = notation::format_action(at, t.nodes[std::size_t(drop)].action);
+    SolutionTree      named    = cut;
+    named.nodes[std::size_t(keep)].groupSize = 2;
+    named.nodes[std::size_t(keep)].groupList = {keepName, "  " + dropName + " "};
+    rep                                      = check_proof(mv, named, 20, &notation::format_action);
+    EXPECT_TRUE(rep.complete) << (rep.problems.empty() ? "" : rep.problems[0].detail);
+    EXPECT_EQ(rep.answeredByGroup, 1u);
+    // A list that names other defences does not cover it; a name that is no defence is a problem.
+    named.nodes[std::size_t(keep)].groupList = {keepName, "(0T1)Kz9z8"};
+    rep                                      = check_proof(mv, named, 20, &notation::format_action);
+    EXPECT_FALSE(rep.complete);
+    ASSERT_EQ(rep.problems.size(), 2u);
+    EXPECT_EQ(rep.problems[0].kind, ProofProblem::Kind::MISSING_DEFENCE);
+    EXPECT_EQ(rep.problems[1].kind, ProofProblem::Kind::BAD_GROUP);
+    // A group on a defence whose answer does not mate at once (here: the answer node gets a
+    // child, any action) is a problem.
+    SolutionTree deep = counted;
+    deep.add(deep.nodes[std::size_t(keep)].children[0], t.nodes[std::size_t(keep)].action);
+    rep = check_proof(mv, deep);
+    EXPECT_FALSE(rep.complete);
+    EXPECT_TRUE(std::any_of(rep.problems.begin(), rep.problems.end(),
+        [](const ProofProblem& p) { return p.kind == ProofProblem::Kind::BAD_GROUP; }));
+    EXPECT_EQ(mv.key(), root->key()) << "check_proof restores the position";
+}
+
 // --- the shared puzzle corpus ----------------------------------------------------------------
 
 struct PuzzleCase {
