@@ -52,15 +52,16 @@ using solver::SolutionTree;
 
 struct SolveCli {
     InputOptions       in;
-    int                mate       = 0; // 0 = from the Puzzle header, else 3
-    int                threads    = 1;
-    std::size_t        hashMb     = 16;
-    double             time       = 0;
-    std::uint64_t      nodes      = 0;
-    std::size_t        maxActions = solver::SolveOptions{}.actionLimit;
-    bool               json       = false;
-    bool               quiet      = false;
-    bool               allKeys    = false;
+    int                mate        = 0; // 0 = from the Puzzle header, else 3
+    int                threads     = 1;
+    std::size_t        hashMb      = 16;
+    double             time        = 0;
+    std::uint64_t      nodes       = 0;
+    std::size_t        maxActions  = solver::SolveOptions{}.actionLimit;
+    std::size_t        streamAbove = solver::SolveOptions{}.streamAbove;
+    bool               json        = false;
+    bool               quiet       = false;
+    bool               allKeys     = false;
     std::size_t        group = 12; // group defences at nodes with more than this many (0 = never)
     std::string        algo  = "reference";
     std::optional<int> at;  // solve after this many main-line actions (negative: from the end)
@@ -280,6 +281,7 @@ int cmd_solve(const SolveCli& c) {
     o.timeLimit   = c.time;
     o.nodeLimit   = c.nodes;
     o.actionLimit = c.maxActions;
+    o.streamAbove = c.streamAbove;
     o.allKeys     = c.allKeys;
     o.progress    = !c.quiet;
     o.algorithm   = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
@@ -686,6 +688,11 @@ void register_solver_commands(CLI::App& app, int& exitCode) {
         ->add_option("--max-actions", sc->maxActions,
             "most legal actions listed at one position (memory: about 100 bytes each); a position "
             "with more makes the result unknown (0 = no limit)")
+        ->check(digits());
+    solve
+        ->add_option("--stream-above", sc->streamAbove,
+            "search a node with more legal actions than this without listing them (default "
+            "10000; 0 = always list)")
         ->check(digits());
     solve->add_flag("--json", sc->json, "print one JSON object");
     solve->add_flag("--quiet", sc->quiet, "no progress on stderr");

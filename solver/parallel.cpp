@@ -62,6 +62,7 @@ struct Solver::Impl {
         }
         ctx->nodeLimit     = opt.nodeLimit;
         ctx->actionLimit   = opt.actionLimit;
+        ctx->streamAbove   = opt.streamAbove;
         ctx->splitDefender = opt.splitDefender;
         ctx->splitHeight   = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
         pool               = std::make_unique<SearcherPool>(*ctx);
@@ -139,29 +140,19 @@ struct Solver::Impl {
             error = "internal: no answer found where a mate was proven";
             return false;
         }
-        if (!sr.collect(ply, false)) return false;
-        const ActionList& list = sr.list(ply);
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            if (!sr.make(ply, i)) {
-                sr.unmake(ply);
-                return false;
-            }
-            const Value v = sr.defend(k - 1, ply + 1);
-            if (v == Value::ABORT) {
-                sr.unmake(ply);
-                return false;
-            }
-            if (v == Value::YES) {
-                const int child = tree.add(node, list.action(i));
-                ++treeNodes;
-                const bool ok = build_and(sr, tree, error, child, k - 1, ply + 1, false);
-                sr.unmake(ply);
-                return ok;
-            }
-            sr.unmake(ply);
+        // The answer: the first the search meets (a wide node is not listed).
+        std::vector<std::vector<Move>> answer;
+        if (!sr.answers(ply, k, false, answer)) return false;
+        if (answer.empty()) {
+            error = "internal: no answer found where a mate was proven";
+            return false;
         }
-        error = "internal: no answer found where a mate was proven";
-        return false;
+        const int child = tree.add(node, answer[0]);
+        ++treeNodes;
+        sr.enter_step(ply, answer[0]);
+        const bool ok = build_and(sr, tree, error, child, k - 1, ply + 1, false);
+        sr.unmake(ply);
+        return ok;
     }
 
     bool build_and(Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply,
@@ -464,13 +455,21 @@ SolveResult Solver::solve() {
                 res.mateIn, static_cast<unsigned long long>(s.nodes()), s.elapsed());
         // The keys, in standard order. Mate in 1: straight from the enumeration, without listing
         // every action first (a wide position can have millions).
-        if (!keysFound && !s.master->collect(0, false)) {
-            res.result = Result::UNKNOWN;
-            return;
-        }
-        if (!keysFound && !s.find_keys(res, s.master->list(0))) {
-            res.result = Result::UNKNOWN;
-            return;
+        // A wide root (more than streamAbove actions) is not listed: its keys are those the
+        // search meets in its order (Searcher::answers), one thread.
+        if (!keysFound) {
+            const Searcher::Listed listed = s.master->list_up_to(0, false, s.ctx->streamAbove);
+            bool                   ok     = listed != Searcher::Listed::STOPPED;
+            if (ok && listed == Searcher::Listed::OVER) {
+                ok = s.master->answers(0, res.mateIn, s.opt.allKeys, res.keys);
+                std::sort(res.keys.begin(), res.keys.end());
+            } else if (ok) {
+                ok = s.find_keys(res, s.master->list(0));
+            }
+            if (!ok) {
+                res.result = Result::UNKNOWN;
+                return;
+            }
         }
         if (res.keys.empty()) {
             res.result = Result::UNKNOWN;

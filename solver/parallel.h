@@ -40,22 +40,25 @@ enum class Algorithm : std::uint8_t {
 };
 
 struct SolveOptions {
-    Algorithm     algorithm     = Algorithm::REFERENCE;
-    int           minMate       = 1;
-    int           maxMate       = 3; // bounds minMate..maxMate are searched, shortest first
-    int           threads       = 1;
-    std::size_t   hashMb        = 16;
-    std::size_t   ttClusters    = 0;         // tests: exact cluster count, overrides hashMb
-    double        timeLimit     = 0;         // seconds from the Solver's construction, 0 = none
-    std::uint64_t nodeLimit     = 0;         // 0 = none
-    std::size_t   actionLimit   = 2'000'000; // most legal actions listed at one node, 0 = none
-    bool          allKeys       = false;
-    bool          buildTree     = true;
-    bool          verifyTree    = true;  // re-check a mate tree without the table
-    bool          progress      = false; // progress lines on stderr
-    int           splitHeight   = 3;     // plies left at which nodes split (threads > 1)
-    bool          splitDefender = false; // also split defender nodes (see SearchContext)
-    std::size_t   maxTreeNodes  = 2'000'000;
+    Algorithm     algorithm   = Algorithm::REFERENCE;
+    int           minMate     = 1;
+    int           maxMate     = 3; // bounds minMate..maxMate are searched, shortest first
+    int           threads     = 1;
+    std::size_t   hashMb      = 16;
+    std::size_t   ttClusters  = 0;         // tests: exact cluster count, overrides hashMb
+    double        timeLimit   = 0;         // seconds from the Solver's construction, 0 = none
+    std::uint64_t nodeLimit   = 0;         // 0 = none
+    std::size_t   actionLimit = 2'000'000; // most legal actions listed at one node, 0 = none
+    // Reference search: a node with more legal actions is searched without listing them
+    // (SearchContext::streamAbove); 0 = always list.
+    std::size_t streamAbove   = 10'000;
+    bool        allKeys       = false;
+    bool        buildTree     = true;
+    bool        verifyTree    = true;  // re-check a mate tree without the table
+    bool        progress      = false; // progress lines on stderr
+    int         splitHeight   = 3;     // plies left at which nodes split (threads > 1)
+    bool        splitDefender = false; // also split defender nodes (see SearchContext)
+    std::size_t maxTreeNodes  = 2'000'000;
     // Polled every 20 ms while a question runs; once true, the search stops as at a limit
     // (the CLI sets it from SIGINT / SIGTERM). nullptr = none.
     const std::atomic<bool>* interrupt = nullptr;
@@ -65,8 +68,8 @@ struct SolveResult {
     Result                         result     = Result::UNKNOWN;
     int                            mateIn     = 0; // MATE: the shortest mate length
     int                            noMateUpTo = 0; // largest bound proven without mate
-    std::vector<std::vector<Move>> keys;           // standard order
-    SolutionTree                   tree;           // MATE and buildTree
+    std::vector<std::vector<Move>> keys; // standard order (a wide root: see Searcher::answers)
+    SolutionTree                   tree; // MATE and buildTree
     bool                           treeBuilt = false;
     bool                           verified  = false; // the tree passed check_proof()
     std::uint64_t                  nodes     = 0;

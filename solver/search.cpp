@@ -135,10 +135,11 @@ int Searcher::killer_score(int ply, std::span<const Move> a) const {
     return 0;
 }
 
-bool Searcher::collect(int ply, bool withChecks) {
+Searcher::Listed Searcher::list_up_to(int ply, bool withChecks, std::size_t cap) {
     ActionList& list = lists[std::size_t(ply)];
     list.clear();
     bool aborted = false;
+    bool over    = false;
     auto add     = [&](std::span<const Move> a) {
         if (stopped()) {
             aborted = true;
@@ -151,6 +152,10 @@ bool Searcher::collect(int ply, bool withChecks) {
             aborted = true;
             return false;
         }
+        if (cap && list.size() >= cap) {
+            over = true;
+            return false;
+        }
         const bool check = withChecks && movegen::in_check_at_turn_start(mv);
         list.add(a, mv.key(), check);
         return true;
@@ -160,7 +165,7 @@ bool Searcher::collect(int ply, bool withChecks) {
     movegen::ActionPicker& picker = pickers[std::size_t(ply)];
     picker.reset(mv);
     picker.for_each(add, [&] { list.clear(); });
-    return !aborted;
+    return aborted ? Listed::STOPPED : over ? Listed::OVER : Listed::ALL;
 }
 
 bool Searcher::make(int ply, std::size_t i) {
@@ -187,14 +192,17 @@ void Searcher::unmake(int ply) {
     u.clear();
 }
 
+void Searcher::enter_step(int ply, std::span<const Move> action) {
+    pathMoves[std::size_t(ply)].assign(action.begin(), action.end());
+    std::vector<MoveUndo>& u = undos[std::size_t(ply)];
+    u.resize(action.size());
+    for (std::size_t j = 0; j < action.size(); ++j)
+        mv.make_move(action[j], u[j]);
+}
+
 void Searcher::enter_path(std::span<const std::vector<Move>> path) {
-    for (std::size_t p = 0; p < path.size(); ++p) {
-        pathMoves[p].assign(path[p].begin(), path[p].end());
-        std::vector<MoveUndo>& u = undos[p];
-        u.resize(path[p].size());
-        for (std::size_t j = 0; j < path[p].size(); ++j)
-            mv.make_move(path[p][j], u[j]);
-    }
+    for (std::size_t p = 0; p < path.size(); ++p)
+        enter_step(int(p), path[p]);
 }
 
 void Searcher::leave_path(int n) {
@@ -217,7 +225,9 @@ Value Searcher::attack(int r, int ply) {
     if (r == 1) return attack_last(key, ply);
     const std::uint64_t nodes0 = totalNodes;
 
-    if (!collect(ply, true)) return Value::ABORT;
+    const Listed listed = list_up_to(ply, true, ctx.streamAbove);
+    if (listed == Listed::STOPPED) return Value::ABORT;
+    if (listed == Listed::OVER) return stream(true, r, ply, key, nodes0);
     ActionList& list = lists[std::size_t(ply)];
     if (list.empty()) { // the attacker is mated or stalemated: no mate for any bound
         ctx.tt.store_disproof(key, AllBounds, 0, 1);
@@ -308,7 +318,9 @@ Value Searcher::defend(int k, int ply) {
         ctx.tt.store_disproof(key, 0, 0, 1);
         return Value::NO;
     }
-    if (!collect(ply, false)) return Value::ABORT;
+    const Listed listed = list_up_to(ply, false, ctx.streamAbove);
+    if (listed == Listed::STOPPED) return Value::ABORT;
+    if (listed == Listed::OVER) return stream(false, k, ply, key, nodes0);
     ActionList& list = lists[std::size_t(ply)];
     if (list.empty()) {
         if (movegen::in_check_at_turn_start(mv)) { // checkmate: lost for every bound
@@ -390,15 +402,128 @@ Value Searcher::search_children(bool orNode, int bound, int ply, Key key, std::u
     return Value::YES;
 }
 
+// A wide node, searched without listing its actions. Killers first (each only if legal here,
+// ActionSearch::reset_only), then two passes of the ply's picker (the depth-first engine, and
+// the hypercuboid enumeration after a thrash, which shows every action again: an action seen
+// twice is searched twice, the second time answered by the table), each action searched as it
+// comes: attacker, checks then the rest; defender, defences without jumps then with jumps.
+// The table decides a child at once where it can (enhanced transposition cutoff). The first
+// decisive child ends the node (unless `out` and `all`: every key is wanted).
+Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
+    std::vector<std::vector<Move>>* out, bool all) {
+    const int   childBound = orNode ? bound - 1 : bound;
+    const Value decisive   = orNode ? Value::YES : Value::NO;
+    bool        aborted = false, decided = false;
+    Key         winChild = 0;
+    auto        visit    = [&](std::span<const Move> a) {
+        if (stopped()) {
+            aborted = true;
+            return false;
+        }
+        const Key child = mv.key();
+        Value     v     = Value::ABORT;
+        if (const std::optional<TTData> e = ctx.tt.probe(child)) {
+            // The child's own value: mated / mates within childBound, or not.
+            if (e->proven <= childBound)
+                v = Value::YES;
+            else if (e->disproven >= childBound)
+                v = Value::NO;
+        }
+        if (v == Value::ABORT) {
+            pathMoves[std::size_t(ply)].assign(a.begin(), a.end());
+            v = orNode ? defend(childBound, ply + 1) : attack(childBound, ply + 1);
+            if (v == Value::ABORT) {
+                aborted = true;
+                return false;
+            }
+        }
+        if (v != decisive) return true;
+        if (!decided) {
+            winChild = child;
+            set_killer(ply, a);
+        }
+        decided = true;
+        if (!out) return false;
+        if (std::find_if(out->begin(), out->end(),
+                          [&](const std::vector<Move>& k) { return same_action(a, k); })
+            == out->end())
+            out->emplace_back(a.begin(), a.end());
+        return all;
+    };
+    // The killers of this ply, each only if it is one of the legal actions here.
+    const std::vector<Move>* killer[2] = {
+        &killers[2 * std::size_t(ply)], &killers[2 * std::size_t(ply) + 1]};
+    movegen::ActionSearch& only = onlySearches[std::size_t(ply)];
+    for (const std::vector<Move>* k : killer) {
+        if (k->empty() || aborted || (decided && !all)) continue;
+        only.reset_only(mv, *k);
+        only.for_each([&](std::span<const Move> a) {
+            if (!same_action(a, *k)) return true;
+            visit(a);
+            return false;
+        });
+    }
+    // The passes.
+    movegen::ActionPicker& picker = pickers[std::size_t(ply)];
+    picker.reset(mv);
+    for (int pass = 0; pass < 2 && !aborted && !(decided && !all); ++pass) {
+        auto filtered = [&](std::span<const Move> a) {
+            if (same_action(a, *killer[0]) || same_action(a, *killer[1])) return true;
+            bool first = true;
+            if (orNode) {
+                first = movegen::in_check_at_turn_start(mv);
+            } else {
+                for (const Move& m : a)
+                    first = first && m.is_physical();
+            }
+            if (first != (pass == 0)) return true;
+            return visit(a);
+        };
+        if (picker.depth_first(filtered) && picker.thrashed()) picker.fallback(filtered);
+    }
+    if (aborted) return Value::ABORT;
+    const std::uint64_t effort = totalNodes - nodes0 + 1;
+    if (decided == orNode) {
+        if (orNode)
+            ctx.tt.store_proof(key, bound, action_hint(winChild), effort);
+        else
+            ctx.tt.store_proof(key, bound, 0, effort);
+        return Value::YES;
+    }
+    if (orNode)
+        ctx.tt.store_disproof(key, bound, 0, effort);
+    else
+        ctx.tt.store_disproof(key, bound, action_hint(winChild), effort);
+    return Value::NO;
+}
+
+bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>& out) {
+    const Listed listed = list_up_to(ply, true, ctx.streamAbove);
+    if (listed == Listed::STOPPED) return false;
+    if (listed == Listed::OVER)
+        return stream(true, k, ply, mv.key(), totalNodes, &out, all) != Value::ABORT;
+    const ActionList& list = lists[std::size_t(ply)];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!make(ply, i)) {
+            unmake(ply);
+            return false;
+        }
+        const Value v = defend(k - 1, ply + 1);
+        unmake(ply);
+        if (v == Value::ABORT) return false;
+        if (v == Value::YES) {
+            out.emplace_back(list.action(i).begin(), list.action(i).end());
+            if (!all) break;
+        }
+    }
+    return true;
+}
+
 Value Searcher::search_child(std::span<const std::vector<Move>> parentPath,
     std::span<const Move> action, Key expect, bool defenderNext, int bound) {
     const auto ply = std::size_t(parentPath.size());
     enter_path(parentPath);
-    pathMoves[ply].assign(action.begin(), action.end());
-    std::vector<MoveUndo>& u = undos[ply];
-    u.resize(action.size());
-    for (std::size_t j = 0; j < action.size(); ++j)
-        mv.make_move(action[j], u[j]);
+    enter_step(int(ply), action);
     Value v = Value::ABORT;
     if (mv.key() != expect) {
         ctx.internalError.store(true, std::memory_order_relaxed);

@@ -12,12 +12,20 @@
 //  * attacker, r = 1: the killers, then the mate-in-one search (movegen/mate.h): the
 //    attacker's actions walked as a hypercuboid, only those that leave the defender in check
 //    probed by the existence test, escapes generalised. Nothing is collected.
-//  * attacker, r >= 2 and every defender node: the legal actions are collected into the ply's
+//  * attacker, r >= 2 and every defender node with at most SearchContext::streamAbove legal
+//    actions: the legal actions are collected into the ply's
 //    ActionList together with the key of the position they lead to. Children already decided
 //    in the table answer at once (enhanced transposition cutoff); the rest are ordered and
 //    searched. Attacker: table hint, killers (actions that mated sibling defences), checks.
 //    Defender: table hint, killers (defences that refuted sibling attacker actions), then
 //    defences without jumps before those with jumps.
+//  * a node with more actions is searched without listing them (stream()): the killers first
+//    (if legal here), then the actions as the action picker enumerates them, each searched as
+//    it comes and the node cut by the first decisive child, in two passes: attacker, actions
+//    that give check, then the others; defender, defences without jumps, then those with.
+//    Nothing is stored per action, so memory does not grow with the width; the order is the
+//    enumeration's, fixed for a position, so the answer and the key do not depend on threads
+//    (such a node is searched by one thread; its children may split).
 //  * A collected action is replayed with make_move in standard order, and the key reached must
 //    equal the key recorded during enumeration; a mismatch is an internal error that stops the
 //    search with "unknown", never a wrong answer.
@@ -156,7 +164,11 @@ struct SearchContext {
     std::uint64_t nodeLimit = 0; // 0 = none
     // Most legal actions a node may list (each costs about 100 bytes per searcher and ply);
     // a node with more stops the search as a limit (actionLimitHit says so). 0 = none.
-    std::size_t                actionLimit = 0;
+    std::size_t actionLimit = 0;
+    // A node of the reference search with more legal actions than this is searched without
+    // listing them (Searcher::stream()); 0 = always list. When actionLimit is smaller, it
+    // stops the search first, as before.
+    std::size_t                streamAbove = 0;
     std::atomic<bool>          actionLimitHit{false};
     std::atomic<std::uint64_t> nodes{0}; // flushed from the searchers
     std::atomic<bool>          stop{false};
@@ -195,12 +207,26 @@ public:
 
     // Collects the legal actions of the side to move at `ply` into that ply's list (standard
     // order, no sorting). Returns false if stopped.
-    bool              collect(int ply, bool withChecks);
+    bool collect(int ply, bool withChecks) { return list_up_to(ply, withChecks, 0) == Listed::ALL; }
+    // The same, stopping after `cap` actions (0 = none) without stopping the search: OVER.
+    enum class Listed : std::uint8_t {
+        ALL,
+        OVER,
+        STOPPED
+    };
+    Listed list_up_to(int ply, bool withChecks, std::size_t cap);
+    // The attacker actions at `ply` after which the defender is mated within k - 1 more
+    // attacker actions (k >= 1), in the order the search meets them (a listed node: standard
+    // order; a wide node: stream() order): the first, or every one with `all`. Appends to out;
+    // false if stopped.
+    bool              answers(int ply, int k, bool all, std::vector<std::vector<Move>>& out);
     const ActionList& list(int ply) const { return lists[std::size_t(ply)]; }
     // Makes action i of the ply's list (after collect), recording it on the path; returns false
     // (and flags an internal error) if the key reached differs from the recorded one.
     bool make(int ply, std::size_t i);
     void unmake(int ply);
+    // Makes `action` at `ply`, recording it on the path (undone by unmake(ply)).
+    void enter_step(int ply, std::span<const Move> action);
     // Replays a path (actions of plies 0..n-1) on this searcher, which must be at the root.
     void                               enter_path(std::span<const std::vector<Move>> path);
     void                               leave_path(int n);
@@ -225,6 +251,11 @@ private:
     bool  stopped();
     Value attack_last(Key key, int ply);
     Value search_children(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
+    // A node with more than ctx.streamAbove actions, searched without listing them (see the
+    // definition). With `out`, an attacker node also appends the decisive children (all of
+    // them with `all`).
+    Value stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
+        std::vector<std::vector<Move>>* out = nullptr, bool all = false);
     Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
     void  set_killer(int ply, std::span<const Move> a);
     int   killer_score(int ply, std::span<const Move> a) const;

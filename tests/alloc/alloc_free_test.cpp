@@ -524,6 +524,22 @@ TEST(SolverAllocFree, MateInTwoNodeLoopAfterWarmUp) {
     std::printf("  mate in 2: %llu nodes per run\n", static_cast<unsigned long long>(nodes));
 }
 
+// The same with every node of two or more actions searched without listing (Searcher::stream:
+// killers, then the picker's passes): nothing allocated after warm-up either.
+TEST(SolverAllocFree, StreamedMateInTwoAfterWarmUp) {
+    const Multiverse   root = rook_tactics_2();
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize_mb(4));
+    SearchContext ctx(tt, root, 4 * 2 + 4);
+    ctx.streamAbove = 1;
+    Searcher s(ctx);
+    ASSERT_EQ(shortest_mate(tt, s, 2), 2); // warm-up
+    int                 mate = 0;
+    const std::uint64_t n    = allocations_in([&] { mate = shortest_mate(tt, s, 2); });
+    EXPECT_EQ(n, 0u) << "the streamed search allocated " << n << " times after warm-up";
+    EXPECT_EQ(mate, 2);
+}
+
 // The mate-in-1 test (attacker node, r = 1) on the multi-timeline fixtures with at most 500
 // actions: every action of the side to move, each tested for check and, if checking, for a
 // legal reply.

@@ -486,6 +486,9 @@ TEST_P(PuzzleTest, SolvedWithTheClaimedLengthAndNotShorter) {
         SolveOptions po = options(c.bound);
         po.algorithm    = Algorithm::DFPN;
         EXPECT_EQ(solve(*root, po).result, Result::NO_MATE);
+        SolveOptions so = options(c.bound);
+        so.streamAbove  = 1;
+        EXPECT_EQ(solve(*root, so).result, Result::NO_MATE) << "streamed";
         return;
     }
     ASSERT_EQ(r.result, Result::MATE) << r.error;
@@ -509,6 +512,24 @@ TEST_P(PuzzleTest, SolvedWithTheClaimedLengthAndNotShorter) {
     EXPECT_EQ(two.mateIn, r.mateIn);
     EXPECT_EQ(two.keys, r.keys);
     expect_same_tree(two.tree, r.tree, c.id); // its defences built in parallel
+    // Every node searched without listing (streamAbove 1: each node with two or more actions
+    // streams), on 1 and 2 threads: the same answer and keys (sorted, as a streamed root gives
+    // them), and a tree that passes the proof check.
+    auto sorted = [](std::vector<std::vector<Move>> k) {
+        std::sort(k.begin(), k.end());
+        return k;
+    };
+    for (const int threads : {1, 2}) {
+        SCOPED_TRACE("streamed, threads " + std::to_string(threads));
+        SolveOptions so      = options(c.bound, threads);
+        so.streamAbove       = 1;
+        so.splitHeight       = 1;
+        const SolveResult st = solve(*root, so);
+        ASSERT_EQ(st.result, r.result) << st.error;
+        EXPECT_EQ(st.mateIn, r.mateIn);
+        EXPECT_EQ(sorted(st.keys), sorted(r.keys));
+        EXPECT_TRUE(st.verified);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(
