@@ -225,6 +225,7 @@ Value Searcher::attack(int r, int ply) {
     if (r == 1) return attack_last(key, ply);
     const std::uint64_t nodes0 = totalNodes;
 
+    if (const Value v = killers_first(true, r, ply, key, nodes0); v != Value::OPEN) return v;
     const Listed listed = list_up_to(ply, true, ctx.streamAbove);
     if (listed == Listed::STOPPED) return Value::ABORT;
     if (listed == Listed::OVER) return stream(true, r, ply, key, nodes0);
@@ -318,6 +319,7 @@ Value Searcher::defend(int k, int ply) {
         ctx.tt.store_disproof(key, 0, 0, 1);
         return Value::NO;
     }
+    if (const Value v = killers_first(false, k, ply, key, nodes0); v != Value::OPEN) return v;
     const Listed listed = list_up_to(ply, false, ctx.streamAbove);
     if (listed == Listed::STOPPED) return Value::ABORT;
     if (listed == Listed::OVER) return stream(false, k, ply, key, nodes0);
@@ -402,6 +404,50 @@ Value Searcher::search_children(bool orNode, int bound, int ply, Key key, std::u
     return Value::YES;
 }
 
+Value Searcher::child_value(bool orNode, int childBound, int ply, std::span<const Move> a) {
+    if (stopped()) return Value::ABORT;
+    if (const std::optional<TTData> e = ctx.tt.probe(mv.key())) {
+        // The child's own value: mated / mates within childBound, or not.
+        if (e->proven <= childBound) return Value::YES;
+        if (e->disproven >= childBound) return Value::NO;
+    }
+    pathMoves[std::size_t(ply)].assign(a.begin(), a.end());
+    return orNode ? defend(childBound, ply + 1) : attack(childBound, ply + 1);
+}
+
+// Before anything is listed: the ply's killers (actions that decided sibling nodes), each only
+// if it is one of the legal actions here (ActionSearch::reset_only). In a wide node the same
+// refutation or answer usually works again, and the node is then decided without enumerating
+// its actions. Returns the decisive value (stored), ABORT, or OPEN.
+Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0) {
+    const int              childBound = orNode ? bound - 1 : bound;
+    const Value            decisive   = orNode ? Value::YES : Value::NO;
+    movegen::ActionSearch& only       = onlySearches[std::size_t(ply)];
+    for (std::size_t slot = 0; slot < 2; ++slot) {
+        const std::vector<Move>& k = killers[2 * std::size_t(ply) + slot];
+        if (k.empty()) continue;
+        Value v     = Value::OPEN;
+        Key   child = 0;
+        only.reset_only(mv, k);
+        only.for_each([&](std::span<const Move> a) {
+            if (!same_action(a, k)) return true;
+            child = mv.key();
+            v     = child_value(orNode, childBound, ply, a);
+            return false;
+        });
+        if (v == Value::ABORT) return v;
+        if (v != decisive) continue;
+        if (slot == 1) std::swap(killers[2 * std::size_t(ply)], killers[2 * std::size_t(ply) + 1]);
+        const std::uint64_t effort = totalNodes - nodes0 + 1;
+        if (orNode)
+            ctx.tt.store_proof(key, bound, action_hint(child), effort);
+        else
+            ctx.tt.store_disproof(key, bound, action_hint(child), effort);
+        return decisive;
+    }
+    return Value::OPEN;
+}
+
 // A wide node, searched without listing its actions. Killers first (each only if legal here,
 // ActionSearch::reset_only), then two passes of the ply's picker (the depth-first engine, and
 // the hypercuboid enumeration after a thrash, which shows every action again: an action seen
@@ -410,32 +456,17 @@ Value Searcher::search_children(bool orNode, int bound, int ply, Key key, std::u
 // The table decides a child at once where it can (enhanced transposition cutoff). The first
 // decisive child ends the node (unless `out` and `all`: every key is wanted).
 Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
-    std::vector<std::vector<Move>>* out, bool all) {
+    std::vector<std::vector<Move>>* out, bool all, bool useKillers) {
     const int   childBound = orNode ? bound - 1 : bound;
     const Value decisive   = orNode ? Value::YES : Value::NO;
     bool        aborted = false, decided = false;
     Key         winChild = 0;
     auto        visit    = [&](std::span<const Move> a) {
-        if (stopped()) {
+        const Key   child = mv.key();
+        const Value v     = child_value(orNode, childBound, ply, a);
+        if (v == Value::ABORT) {
             aborted = true;
             return false;
-        }
-        const Key child = mv.key();
-        Value     v     = Value::ABORT;
-        if (const std::optional<TTData> e = ctx.tt.probe(child)) {
-            // The child's own value: mated / mates within childBound, or not.
-            if (e->proven <= childBound)
-                v = Value::YES;
-            else if (e->disproven >= childBound)
-                v = Value::NO;
-        }
-        if (v == Value::ABORT) {
-            pathMoves[std::size_t(ply)].assign(a.begin(), a.end());
-            v = orNode ? defend(childBound, ply + 1) : attack(childBound, ply + 1);
-            if (v == Value::ABORT) {
-                aborted = true;
-                return false;
-            }
         }
         if (v != decisive) return true;
         if (!decided) {
@@ -455,7 +486,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         &killers[2 * std::size_t(ply)], &killers[2 * std::size_t(ply) + 1]};
     movegen::ActionSearch& only = onlySearches[std::size_t(ply)];
     for (const std::vector<Move>* k : killer) {
-        if (k->empty() || aborted || (decided && !all)) continue;
+        if (!useKillers || k->empty() || aborted || (decided && !all)) continue;
         only.reset_only(mv, *k);
         only.for_each([&](std::span<const Move> a) {
             if (!same_action(a, *k)) return true;
@@ -468,7 +499,8 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     picker.reset(mv);
     for (int pass = 0; pass < 2 && !aborted && !(decided && !all); ++pass) {
         auto filtered = [&](std::span<const Move> a) {
-            if (same_action(a, *killer[0]) || same_action(a, *killer[1])) return true;
+            if (useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1])))
+                return true;
             bool first = true;
             if (orNode) {
                 first = movegen::in_check_at_turn_start(mv);
@@ -501,7 +533,7 @@ bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>&
     const Listed listed = list_up_to(ply, true, ctx.streamAbove);
     if (listed == Listed::STOPPED) return false;
     if (listed == Listed::OVER)
-        return stream(true, k, ply, mv.key(), totalNodes, &out, all) != Value::ABORT;
+        return stream(true, k, ply, mv.key(), totalNodes, &out, all, false) != Value::ABORT;
     const ActionList& list = lists[std::size_t(ply)];
     for (std::size_t i = 0; i < list.size(); ++i) {
         if (!make(ply, i)) {

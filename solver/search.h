@@ -255,7 +255,10 @@ private:
     // definition). With `out`, an attacker node also appends the decisive children (all of
     // them with `all`).
     Value stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
-        std::vector<std::vector<Move>>* out = nullptr, bool all = false);
+        std::vector<std::vector<Move>>* out = nullptr, bool all = false, bool useKillers = true);
+    Value killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
+    // The value of the child reached by action a (made on mv): from the table, or searched.
+    Value child_value(bool orNode, int childBound, int ply, std::span<const Move> a);
     Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
     void  set_killer(int ply, std::span<const Move> a);
     int   killer_score(int ply, std::span<const Move> a) const;
