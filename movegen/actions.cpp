@@ -493,9 +493,7 @@ bool ActionSearch::dfs(std::size_t i) {
 bool ActionSearch::emit(std::span<const Move> branching) {
     if (unitBase) nodeLimit += unitPerAction;
     out = others;
-    std::sort(out.begin(), out.end(), [&](const Move& a, const Move& b) {
-        return us == WHITE ? a.to.l() < b.to.l() : a.to.l() > b.to.l();
-    });
+    sort_standard_order(out, us);
     out.insert(out.end(), branching.begin(), branching.end());
     return (*visitor)(std::span<const Move>(out));
 }

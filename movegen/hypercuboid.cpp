@@ -696,16 +696,13 @@ bool HypercuboidSearch::run(
         }
         ++stats_.points;
         if (test_point()) {
-            // Standard order (NOTATION.md §6): moves and hops by arrival ℓ (ascending for White,
-            // descending for Black), then the branching jumps in the order they are made.
+            // Standard order (rules.h): moves and hops, then the branching jumps.
             out.clear();
             for (int a = 0; a < tipAxes; ++a) {
                 const Entry& e = entry(a, point[std::size_t(a)]);
                 if (e.type == E_PHYS || e.type == E_HOP) out.push_back(e.move);
             }
-            std::sort(out.begin(), out.end(), [&](const Move& x, const Move& y) {
-                return us == WHITE ? x.to.l() < y.to.l() : x.to.l() > y.to.l();
-            });
+            sort_standard_order(out, us);
             for (int k = 0; k < newAxes; ++k) {
                 const Entry& e = entry(tipAxes + k, point[std::size_t(tipAxes + k)]);
                 if (e.type == E_BRANCH) out.push_back(e.move);

@@ -6,6 +6,7 @@
 
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
+#include "movegen/rules.h"
 #include "movegen/variants.h"
 #include "notation/parser.h"
 
@@ -573,10 +574,7 @@ void standard_order(
     std::vector<movegen::Move> others, branches;
     for (std::size_t i = 0; i < action.size(); ++i)
         (branching[i] ? branches : others).push_back(action[i]);
-    std::stable_sort(
-        others.begin(), others.end(), [us](const movegen::Move& a, const movegen::Move& b) {
-            return us == WHITE ? a.to.l() < b.to.l() : a.to.l() > b.to.l();
-        });
+    movegen::sort_standard_order(others, us);
     action = std::move(others);
     action.insert(action.end(), branches.begin(), branches.end());
 }
