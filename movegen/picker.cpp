@@ -211,4 +211,21 @@ std::uint64_t perft(Multiverse& mv, int depth) {
     return total;
 }
 
+bool is_softmate(Multiverse& mv) {
+    if (!in_check_at_turn_start(mv)) return false;
+    const int    presentBefore = mv.present_v();
+    bool         any = false, allRewind = true;
+    ActionPicker picker; // the legal-action policy: cannot thrash on a wide position
+    picker.reset(mv);
+    picker.for_each([&](std::span<const Move>) {
+        any = true;
+        if (mv.present_v() > presentBefore) { // this action does not rewind the present
+            allRewind = false;
+            return false;
+        }
+        return true;
+    });
+    return any && allRewind;
+}
+
 } // namespace fived::movegen

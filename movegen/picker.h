@@ -138,4 +138,8 @@ private:
     bool                        thrashed_       = false;
 };
 
+// Whether the side to move of mv is softmated (RULES.md §5.5): in check at the start of the
+// turn, with legal actions, every one of which moves the present back. mv is restored.
+bool is_softmate(Multiverse& mv);
+
 } // namespace fived::movegen

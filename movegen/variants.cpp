@@ -160,4 +160,32 @@ bool setup_variant(const VariantDef& v, Multiverse& mv, std::string& err) {
     return mv.finish_setup(err);
 }
 
+namespace {
+
+bool same_boards(const Multiverse& a, const Multiverse& b) {
+    if (a.min_l() != b.min_l() || a.max_l() != b.max_l() || a.init_min_l() != b.init_min_l()
+        || a.init_max_l() != b.init_max_l())
+        return false;
+    for (int l = a.min_l(); l <= a.max_l(); ++l) {
+        if (a.start_v(l) != b.start_v(l) || a.end_v(l) != b.end_v(l)) return false;
+        for (int v = a.start_v(l); v <= a.end_v(l); ++v)
+            if (!a.board(l, v).same_contents(b.board(l, v))) return false;
+    }
+    return true;
+}
+
+} // namespace
+
+const VariantDef* builtin_variant_of(const Multiverse& start) {
+    if (start.board_count() != start.initial_board_count()) return nullptr;
+    for (const VariantDef& v : builtin_variants()) {
+        if (v.width != start.width() || v.height != start.height() || v.even != start.even())
+            continue;
+        Multiverse  mv(start.rules());
+        std::string msg;
+        if (setup_variant(v, mv, msg) && same_boards(mv, start)) return &v;
+    }
+    return nullptr;
+}
+
 } // namespace fived::movegen

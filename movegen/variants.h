@@ -35,5 +35,8 @@ const VariantDef* find_variant(std::string_view name);
 bool setup_variant(const VariantDef& v, Multiverse& mv, std::string& err);
 // The game rules of a variant with the given promotion choices.
 GameRules variant_rules(const VariantDef& v);
+// The built-in variant whose set-up `start` is exactly (same size, parity and boards, no board
+// added), or nullptr. Identifies the `Board` header a record of `start` can use.
+const VariantDef* builtin_variant_of(const Multiverse& start);
 
 } // namespace fived::movegen

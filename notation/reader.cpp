@@ -66,47 +66,11 @@ std::uint64_t action_key(int parent, const std::vector<movegen::Move>& action) {
     return h;
 }
 
-bool same_boards(const Multiverse& a, const Multiverse& b) {
-    if (a.min_l() != b.min_l() || a.max_l() != b.max_l() || a.init_min_l() != b.init_min_l()
-        || a.init_max_l() != b.init_max_l())
-        return false;
-    for (int l = a.min_l(); l <= a.max_l(); ++l) {
-        if (a.start_v(l) != b.start_v(l) || a.end_v(l) != b.end_v(l)) return false;
-        for (int v = a.start_v(l); v <= a.end_v(l); ++v)
-            if (!a.board(l, v).same_contents(b.board(l, v))) return false;
-    }
-    return true;
-}
-
 } // namespace
 
 std::string board_header_value(const Multiverse& start) {
-    if (start.board_count() != start.initial_board_count()) return "Custom";
-    for (const movegen::VariantDef& v : movegen::builtin_variants()) {
-        if (v.width != start.width() || v.height != start.height() || v.even != start.even())
-            continue;
-        Multiverse  mv(start.rules());
-        std::string msg;
-        if (movegen::setup_variant(v, mv, msg) && same_boards(mv, start)) return v.name;
-    }
-    return "Custom";
-}
-
-bool is_softmate(Multiverse& mv) {
-    if (!movegen::in_check_at_turn_start(mv)) return false;
-    const int             presentBefore = mv.present_v();
-    bool                  any = false, allRewind = true;
-    movegen::ActionPicker picker; // the legal-action policy: cannot thrash on a wide position
-    picker.reset(mv);
-    picker.for_each([&](std::span<const movegen::Move>) {
-        any = true;
-        if (mv.present_v() > presentBefore) { // this action does not rewind the present
-            allRewind = false;
-            return false;
-        }
-        return true;
-    });
-    return any && allRewind;
+    const movegen::VariantDef* v = movegen::builtin_variant_of(start);
+    return v ? v->name : "Custom";
 }
 
 void annotate_tree(GameTree& tree, const std::vector<bool>* only) {
@@ -149,7 +113,7 @@ void annotate_tree(GameTree& tree, const std::vector<bool>* only) {
                         mv.to_move() == movegen::WHITE ? Outcome::BLACK_WINS : Outcome::WHITE_WINS;
             } else if (v == movegen::Verdict::Stalemate) {
                 if (n.result == Outcome::NONE) n.result = Outcome::DRAW;
-            } else if (is_softmate(mv)) {
+            } else if (movegen::is_softmate(mv)) {
                 n.mark = Mark::SOFTMATE;
             }
         }

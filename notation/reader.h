@@ -66,9 +66,6 @@ absl::StatusOr<GameTree> read_game_tree(
 // annotate by default.
 void annotate_tree(GameTree& tree, const std::vector<bool>* only = nullptr);
 
-// Whether the side to move of mv is softmated (RULES.md §5.5); mv is restored.
-bool is_softmate(movegen::Multiverse& mv);
-
 // The value the canonical writer gives the `Board` header for a start position: the name of the
 // built-in variant whose set-up it is exactly (`Standard`, `Standard - Turn Zero`, ...), else
 // `Custom` (the record then carries the 5DFEN).

@@ -20,6 +20,28 @@ TEST(Variants, EveryPresetSetsUp) {
     }
 }
 
+// The set-up of each preset is identified as a built-in variant (the first with that set-up), and
+// a position with one more board is not.
+TEST(Variants, EveryPresetIsIdentifiedBack) {
+    for (const VariantDef& v : builtin_variants()) {
+        Multiverse  mv(variant_rules(v));
+        std::string err;
+        ASSERT_TRUE(setup_variant(v, mv, err)) << v.name << ": " << err;
+        const VariantDef* found = builtin_variant_of(mv);
+        ASSERT_NE(found, nullptr) << v.name;
+        Multiverse again(variant_rules(*found));
+        ASSERT_TRUE(setup_variant(*found, again, err));
+        EXPECT_EQ(again.key(), mv.key()) << v.name << " identified as " << found->name;
+        std::vector<Move> moves;
+        generate_moves(mv, mv.to_move(), moves);
+        if (moves.empty()) continue; // (a preset whose mover starts without a move)
+        MoveUndo u;
+        mv.make_move(moves[0], u);
+        EXPECT_EQ(builtin_variant_of(mv), nullptr) << v.name << " after a move";
+        mv.unmake_move(u);
+    }
+}
+
 // Golden numbers from ALGORITHMS.md / COUNTS.md (independent engines).
 TEST(Actions, StartPositionCounts) {
     Multiverse std_ = make("Standard");
