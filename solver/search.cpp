@@ -499,6 +499,12 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     picker.reset(mv);
     for (int pass = 0; pass < 2 && !aborted && !(decided && !all); ++pass) {
         auto filtered = [&](std::span<const Move> a) {
+            // Most actions of a pass are filtered out: stop checks come here, not only in
+            // visit(), or a limit would wait for the whole enumeration.
+            if (stopped()) {
+                aborted = true;
+                return false;
+            }
             if (useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1])))
                 return true;
             bool first = true;

@@ -326,8 +326,26 @@ def limits():
                   f"{sig.name}: stdout {out!r}")
 
 
+def wide_time_limit():
+    """A time limit ends a search of a wide node (streamed, most of its actions filtered out by
+    a pass) at once: a hang guard, not a timing claim. Needs ../shared/puzzles (else skipped)."""
+    game = os.path.join(DATA, "..", "..", "..", "..", "shared", "puzzles",
+                        "slavrick-aquababyvswritenwrong-6-13-2021.5dpgn")
+    if not os.path.exists(game):
+        print("skipped: ../shared/puzzles not present")
+        sys.exit(77)
+    t0 = time.monotonic()
+    rc, out, _ = run(["solve", game, "--at", "-3", "--mate", "2", "--time", "3", "--json",
+                      "--quiet"], timeout=150)
+    wall = time.monotonic() - t0
+    j = json.loads(out) if out.startswith("{") else {}
+    check(rc == UNKNOWN and j.get("limit", "").startswith("time limit"),
+          f"wide solve --time 3: exit {rc}, {out[:200]!r}")
+    check(wall < 30, f"wide solve --time 3 took {wall:.1f} s to stop (it used to take 90 s)")
+
+
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
-                                 implicit_defences,
+                                 implicit_defences, wide_time_limit,
                                    wrong_claim, verify_unknown, limits)}
 
 
