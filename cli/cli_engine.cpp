@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
@@ -88,11 +89,7 @@ int cmd_count(const InputOptions& in, std::uint64_t cap, bool each) {
     Multiverse                     mv = g->start.fork();
     std::vector<movegen::MoveUndo> undo;
     for (std::size_t k = 0; k <= g->mainLine.size(); ++k) {
-        if (k)
-            for (const movegen::Move& m : g->mainLine[k - 1]) {
-                undo.emplace_back();
-                mv.make_move(m, undo.back());
-            }
+        if (k) movegen::do_action(mv, g->mainLine[k - 1], undo);
         std::cout << (k ? " " : "") << movegen::count_legal_actions(mv, cap);
         std::cout.flush();
     }

@@ -30,6 +30,7 @@
 #include "cli/cli.h"
 #include "cli/cli_svg.h"
 #include "cli/proof_tree.h"
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/text.h"
@@ -78,10 +79,7 @@ Multiverse position_at(const Multiverse& root, const SolutionTree& t, int node) 
     Multiverse                     mv = root.fork();
     std::vector<movegen::MoveUndo> u;
     for (auto it = chain.rbegin(); it != chain.rend(); ++it)
-        for (const Move& m : t.nodes[std::size_t(*it)].action) {
-            u.emplace_back();
-            mv.make_move(m, u.back());
-        }
+        movegen::do_action(mv, t.nodes[std::size_t(*it)].action, u);
     return mv;
 }
 
@@ -209,17 +207,15 @@ nlohmann::json tree_json(const Multiverse& root, const SolutionTree& t) {
         while (!stack.empty()) {
             Frame& f = stack.back();
             if (f.next == t.nodes[std::size_t(f.node)].children.size()) {
-                for (std::size_t j = f.undo.size(); j-- > 0;)
-                    mv.unmake_move(f.undo[j]);
+                movegen::undo_action(mv, f.undo);
                 stack.pop_back();
                 continue;
             }
             const int   c        = t.nodes[std::size_t(f.node)].children[f.next++];
             const auto& a        = t.nodes[std::size_t(c)].action;
             text[std::size_t(c)] = notation::format_action(mv, a);
-            Frame nf{c, 0, std::vector<movegen::MoveUndo>(a.size())};
-            for (std::size_t j = 0; j < a.size(); ++j)
-                mv.make_move(a[j], nf.undo[j]);
+            Frame nf{c, 0, {}};
+            movegen::do_action(mv, a, nf.undo);
             stack.push_back(std::move(nf));
         }
     }
@@ -349,10 +345,7 @@ int cmd_solve(const SolveCli& c) {
             std::vector<std::string>       prelude;
             for (const auto& a : game->mainLine) {
                 prelude.push_back(notation::format_action(p, a));
-                for (const Move& m : a) {
-                    u.emplace_back();
-                    p.make_move(m, u.back());
-                }
+                movegen::do_action(p, a, u);
             }
             j["prelude"]    = prelude;
             j["start_side"] = game->start.to_move() == movegen::WHITE ? "white" : "black";
@@ -489,10 +482,7 @@ int cmd_verify(const VerifyCli& c) {
         for (const auto& a : path) {
             if (!s.empty()) s += " | ";
             s += notation::format_action(p, a);
-            for (const Move& m : a) {
-                u.emplace_back();
-                p.make_move(m, u.back());
-            }
+            movegen::do_action(p, a, u);
         }
         return s;
     };

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "cli/proof_tree.h"
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/multiverse.h"
 #include "notation/reader.h"
@@ -75,16 +76,14 @@ int max_timelines(Multiverse& mv, const solver::SolutionTree& t) {
     while (!stack.empty()) {
         Frame& f = stack.back();
         if (f.next == t.nodes[std::size_t(f.node)].children.size()) {
-            for (std::size_t j = f.undo.size(); j-- > 0;)
-                mv.unmake_move(f.undo[j]);
+            movegen::undo_action(mv, f.undo);
             stack.pop_back();
             continue;
         }
         const int   c = t.nodes[std::size_t(f.node)].children[f.next++];
         const auto& a = t.nodes[std::size_t(c)].action;
-        Frame       nf{c, 0, std::vector<movegen::MoveUndo>(a.size())};
-        for (std::size_t j = 0; j < a.size(); ++j)
-            mv.make_move(a[j], nf.undo[j]);
+        Frame       nf{c, 0, {}};
+        movegen::do_action(mv, a, nf.undo);
         best = std::max(best, mv.timeline_count());
         stack.push_back(std::move(nf));
     }

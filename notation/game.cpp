@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/rules.h"
@@ -201,14 +202,13 @@ std::string format_move(const Multiverse& mv, const movegen::Move& m) {
 
 std::string format_action(Multiverse& mv, std::span<const movegen::Move> action) {
     std::string           s;
-    std::vector<MoveUndo> undo(action.size());
+    std::vector<MoveUndo> undo;
     for (std::size_t i = 0; i < action.size(); ++i) {
         if (i) s += ' ';
         s += format_move(mv, action[i]);
-        mv.make_move(action[i], undo[i]);
+        movegen::do_action(mv, action.subspan(i, 1), undo);
     }
-    for (std::size_t i = action.size(); i-- > 0;)
-        mv.unmake_move(undo[i]);
+    movegen::undo_action(mv, undo);
     return s;
 }
 
@@ -507,10 +507,7 @@ bool replay_action(Multiverse& mv, const Action& action, const ReadOptions& opt,
     const std::size_t base     = undo.size();
     const std::size_t madeBase = made.size();
     auto              rollback = [&] {
-        while (undo.size() > base) {
-            mv.unmake_move(undo.back());
-            undo.pop_back();
-        }
+        movegen::undo_action(mv, undo, base);
         made.resize(madeBase);
     };
     scratch.branching.clear();
@@ -583,13 +580,12 @@ void standard_order(Multiverse& mv, std::vector<movegen::Move>& action) {
     if (action.size() < 2) return;
     const Color           us = mv.to_move();
     std::vector<bool>     branching(action.size());
-    std::vector<MoveUndo> undo(action.size());
+    std::vector<MoveUndo> undo;
     for (std::size_t i = 0; i < action.size(); ++i) {
         branching[i] = mv.is_branching(action[i]);
-        mv.make_move(action[i], undo[i]);
+        movegen::do_action(mv, std::span<const movegen::Move>(action).subspan(i, 1), undo);
     }
-    for (std::size_t i = action.size(); i-- > 0;)
-        mv.unmake_move(undo[i]);
+    movegen::undo_action(mv, undo);
     standard_order(action, branching, us);
 }
 
@@ -673,10 +669,7 @@ std::optional<LoadedGame> load_game(
 void play_main_line(
     Multiverse& mv, const LoadedGame& game, std::size_t count, std::vector<MoveUndo>& undo) {
     for (std::size_t i = 0; i < count && i < game.mainLine.size(); ++i)
-        for (const movegen::Move& m : game.mainLine[i]) {
-            undo.emplace_back();
-            mv.make_move(m, undo.back());
-        }
+        movegen::do_action(mv, game.mainLine[i], undo);
 }
 
 } // namespace fived::notation

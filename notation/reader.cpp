@@ -1,4 +1,5 @@
 #include "notation/reader.h"
+#include "movegen/action.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -86,20 +87,14 @@ void annotate_tree(GameTree& tree, const std::vector<bool>* only) {
     while (!stack.empty()) {
         Frame& f = stack.back();
         if (f.next == tree.nodes[std::size_t(f.node)].children.size()) {
-            while (undo.size() > f.undoBase) {
-                mv.unmake_move(undo.back());
-                undo.pop_back();
-            }
+            movegen::undo_action(mv, undo, f.undoBase);
             stack.pop_back();
             continue;
         }
         const int         c    = tree.nodes[std::size_t(f.node)].children[f.next++];
         const std::size_t base = undo.size();
         TreeNode&         n    = tree.nodes[std::size_t(c)];
-        for (const movegen::Move& m : n.action) {
-            undo.emplace_back();
-            mv.make_move(m, undo.back());
-        }
+        movegen::do_action(mv, n.action, undo);
         const bool evaluate =
             only ? std::size_t(c) < only->size() && (*only)[std::size_t(c)] : n.children.empty();
         n.mark = Mark::NONE;
@@ -143,10 +138,7 @@ public:
     bool on_node(int id, const Node& dn) override {
         // Back up to the parent: the frames above it belong to finished subtrees.
         while (stack.size() > 1 && stack.back().doc != dn.parent) {
-            while (undo.size() > stack.back().undoBase) {
-                mv.unmake_move(undo.back());
-                undo.pop_back();
-            }
+            movegen::undo_action(mv, undo, stack.back().undoBase);
             stack.pop_back();
         }
         const int         parent = stack.back().tree;

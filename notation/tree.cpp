@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "movegen/action.h"
 #include "notation/fen.h"
 
 namespace fived::notation {
@@ -73,10 +74,7 @@ movegen::Multiverse position_at(const GameTree& tree, int node) {
     movegen::Multiverse            mv = tree.start.fork();
     std::vector<movegen::MoveUndo> undo;
     for (auto it = chain.rbegin(); it != chain.rend(); ++it)
-        for (const movegen::Move& m : tree.nodes[std::size_t(*it)].action) {
-            undo.emplace_back();
-            mv.make_move(m, undo.back());
-        }
+        movegen::do_action(mv, tree.nodes[std::size_t(*it)].action, undo);
     return mv;
 }
 

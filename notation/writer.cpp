@@ -1,4 +1,5 @@
 #include "notation/writer.h"
+#include "movegen/action.h"
 
 #include <algorithm>
 #include <array>
@@ -109,12 +110,7 @@ void TreeWriter::run() {
                 break;
             case Kind::CLOSE: out += ')'; break;
             case Kind::LINE: write_line(t); break;
-            case Kind::UNMAKE:
-                while (undo.size() > t.undoBase) {
-                    mv.unmake_move(undo.back());
-                    undo.pop_back();
-                }
-                break;
+            case Kind::UNMAKE: movegen::undo_action(mv, undo, t.undoBase); break;
         }
     }
     if (lineOpen) out += '\n';
@@ -160,8 +156,7 @@ void TreeWriter::write_line(const Task& t) {
     for (const movegen::Move& m : n.action) {
         out += ' ';
         out += style == MoveStyle::FULL ? format_move(mv, m) : format_move_short(mv, m, scratch);
-        undo.emplace_back();
-        mv.make_move(m, undo.back());
+        movegen::do_action(mv, {&m, 1}, undo);
     }
     if (!n.action.empty()) {
         if (n.mark == Mark::CHECKMATE) out += '#';

@@ -7,6 +7,7 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
@@ -173,9 +174,8 @@ bool Searcher::make(int ply, std::size_t i) {
     std::span<const Move>  a    = list.action(i);
     std::vector<MoveUndo>& u    = undos[std::size_t(ply)];
     pathMoves[std::size_t(ply)].assign(a.begin(), a.end());
-    u.resize(a.size());
-    for (std::size_t j = 0; j < a.size(); ++j)
-        mv.make_move(a[j], u[j]);
+    u.clear();
+    movegen::do_action(mv, a, u);
     if (mv.key() != list.ref(i).child) {
         // Replaying the enumerated action reached another position: never trust what follows.
         ctx.internalError.store(true, std::memory_order_relaxed);
@@ -185,19 +185,12 @@ bool Searcher::make(int ply, std::size_t i) {
     return true;
 }
 
-void Searcher::unmake(int ply) {
-    std::vector<MoveUndo>& u = undos[std::size_t(ply)];
-    for (std::size_t j = u.size(); j-- > 0;)
-        mv.unmake_move(u[j]);
-    u.clear();
-}
+void Searcher::unmake(int ply) { movegen::undo_action(mv, undos[std::size_t(ply)]); }
 
 void Searcher::enter_step(int ply, std::span<const Move> action) {
     pathMoves[std::size_t(ply)].assign(action.begin(), action.end());
-    std::vector<MoveUndo>& u = undos[std::size_t(ply)];
-    u.resize(action.size());
-    for (std::size_t j = 0; j < action.size(); ++j)
-        mv.make_move(action[j], u[j]);
+    undos[std::size_t(ply)].clear();
+    movegen::do_action(mv, action, undos[std::size_t(ply)]);
 }
 
 void Searcher::enter_path(std::span<const std::vector<Move>> path) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 
@@ -56,16 +57,9 @@ struct Walker {
         report.problems.push_back(std::move(p));
     }
 
-    // Makes a: returns the number of moves made (undo records in u).
-    void make(std::span<const Move> a, std::vector<MoveUndo>& u) {
-        u.resize(a.size());
-        for (std::size_t j = 0; j < a.size(); ++j)
-            mv.make_move(a[j], u[j]);
-    }
-    void unmake(std::vector<MoveUndo>& u) {
-        for (std::size_t j = u.size(); j-- > 0;)
-            mv.unmake_move(u[j]);
-    }
+    // Makes a (undo records in u, which it must find empty); unmake() undoes it.
+    void make(std::span<const Move> a, std::vector<MoveUndo>& u) { movegen::do_action(mv, a, u); }
+    void unmake(std::vector<MoveUndo>& u) { movegen::undo_action(mv, u); }
 
     // The one immediately mating answer of a defence node with a group, or null (a problem).
     const std::vector<Move>* group_answer(int c) {

@@ -1,6 +1,7 @@
 // Rules-engine tests on positions built from the built-in variants and hand-made boards.
 #include <gtest/gtest.h>
 
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/variants.h"
@@ -40,6 +41,41 @@ TEST(Variants, EveryPresetIsIdentifiedBack) {
         EXPECT_EQ(builtin_variant_of(mv), nullptr) << v.name << " after a move";
         mv.unmake_move(u);
     }
+}
+
+// do_action pushes one undo record per move; undo_action unwinds to a base, so two actions on
+// one stack come off one at a time, each back to the position before it.
+TEST(Action, DoAndUndoNestOnOneStack) {
+    Multiverse mv    = make("Standard - Two Timelines");
+    const Key  start = mv.key();
+    // The first legal action of the side to move (copied: the visitor sees it made).
+    auto first_action = [](Multiverse& pos) {
+        std::vector<Move> a;
+        ActionSearch      search;
+        search.reset(pos);
+        search.for_each([&](std::span<const Move> moves) {
+            a.assign(moves.begin(), moves.end());
+            return false;
+        });
+        return a;
+    };
+    const std::vector<Move> first = first_action(mv);
+    ASSERT_FALSE(first.empty());
+    std::vector<MoveUndo> undo;
+    do_action(mv, first, undo);
+    ASSERT_EQ(undo.size(), first.size());
+    const Key               after = mv.key();
+    const std::size_t       base  = undo.size();
+    const std::vector<Move> reply = first_action(mv);
+    ASSERT_FALSE(reply.empty());
+    do_action(mv, reply, undo);
+    EXPECT_NE(mv.key(), after);
+    undo_action(mv, undo, base);
+    EXPECT_EQ(undo.size(), base);
+    EXPECT_EQ(mv.key(), after);
+    undo_action(mv, undo);
+    EXPECT_TRUE(undo.empty());
+    EXPECT_EQ(mv.key(), start);
 }
 
 // Golden numbers from ALGORITHMS.md / COUNTS.md (independent engines).
