@@ -618,17 +618,24 @@ bool HypercuboidSearch::for_each(
 }
 
 bool HypercuboidSearch::for_each_cut(Multiverse&                              m,
-    absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit) {
-    return run(m, [&](std::span<const Move> a) {
+    absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
+    std::span<const Bitboard> squares, int squaresMinL, std::span<const Bitboard> altSquares) {
+    cutSquares     = squares;
+    altCutSquares  = altSquares;
+    cutSquaresMinL = squaresMinL;
+    const bool r   = run(m, [&](std::span<const Move> a) {
         keep.clear();
         return visit(a, keep);
     });
+    cutSquares = altCutSquares = {};
+    return r;
 }
 
 // The slice of the actions alike to the current point (for_each_cut): on the new-timeline axes,
 // on the axes that pass and on the axes of the kept timelines the point's entry; elsewhere every
-// entry but the pass.
-void HypercuboidSearch::slice_alike() {
+// entry but the pass (onSquares: only those whose created board agrees with the point's on the
+// timeline's squares).
+void HypercuboidSearch::slice_alike(std::span<const Bitboard> squares) {
     slice_all();
     for (int a = 0; a < int(axes.size()); ++a) {
         const Axis& ax   = axes[std::size_t(a)];
@@ -644,6 +651,24 @@ void HypercuboidSearch::slice_alike() {
         for (int j = 0; j < ax.n; ++j)
             if (entry(a, j).type == E_PASS)
                 slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
+        if (squares.empty()) continue;
+        const int      i = ax.l - cutSquaresMinL;
+        const Bitboard mask =
+            i >= 0 && std::size_t(i) < squares.size() ? squares[std::size_t(i)] : ~Bitboard(0);
+        const Entry& mine = entry(a, e);
+        for (int j = 0; j < ax.n; ++j) {
+            const Entry& other = entry(a, j);
+            bool         same  = j == e;
+            if (!same && other.board >= 0 && mine.board >= 0) {
+                const Contents& x = contents[std::size_t(mine.board)];
+                const Contents& y = contents[std::size_t(other.board)];
+                same              = true;
+                for (Bitboard b = mask; b && same; b &= b - 1)
+                    same =
+                        x[std::size_t(std::countr_zero(b))] == y[std::size_t(std::countr_zero(b))];
+            }
+            if (!same) slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
+        }
     }
 }
 
@@ -710,9 +735,11 @@ bool HypercuboidSearch::run(
             const Verdict verdict = visit(std::span<const Move>(out));
             unmake_all();
             if (verdict == Verdict::STOP) return false;
-            if (verdict == Verdict::CUT) {
+            if (verdict != Verdict::NEXT) {
                 // Kept like an illegal point's slice: it may meet other boxes too.
-                slice_alike();
+                slice_alike(verdict == Verdict::CUT_ON_SQUARES   ? cutSquares
+                        : verdict == Verdict::CUT_ON_ALT_SQUARES ? altCutSquares
+                                                                 : std::span<const Bitboard>{});
                 assert(point_in_slice());
                 learn();
                 cut(at, learnedOff.size() - 1, learnedOff.size());

@@ -57,9 +57,11 @@ public:
 
     // What a for_each_cut() visitor answers for an action.
     enum class Verdict : std::uint8_t {
-        STOP, // end the enumeration
-        NEXT, // go on with the other actions
-        CUT,  // go on, leaving out the actions alike to this one (see for_each_cut)
+        STOP,               // end the enumeration
+        NEXT,               // go on with the other actions
+        CUT,                // go on, leaving out the actions alike to this one (see for_each_cut)
+        CUT_ON_SQUARES,     // CUT, widened by the squares given to for_each_cut (see there)
+        CUT_ON_ALT_SQUARES, // the same with the other squares given to it
     };
     // for_each() whose visitor may leave out more than the action it is shown. For CUT it fills
     // `keep` with timelines (any order, repeats allowed; timelines without a playable board are
@@ -68,8 +70,14 @@ public:
     // `keep`, moves on exactly the same playable boards (the others it passes) and creates the
     // same new timelines in the same way. The visitor vouches that none of those is wanted
     // (mate.h gives the argument for mate in one). Every action not left out is shown once.
+    // CUT_ON_SQUARES widens the choice on a timeline ℓ outside `keep` that the action moves
+    // on: every entry whose created board holds the same contents as this action's on the
+    // squares of squares[ℓ - squaresMinL] (a bitboard; a timeline outside the span: all
+    // squares) is left out too, not only the other moves, departures and arrivals.
     bool for_each_cut(Multiverse&                                                 mv,
-        absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit);
+        absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
+        std::span<const Bitboard> squares = {}, int squaresMinL = 0,
+        std::span<const Bitboard> altSquares = {});
 
     struct Stats {
         std::uint64_t points   = 0; // consistent points tested
@@ -116,7 +124,8 @@ private:
     bool test_point();
     bool point_in_slice() const;
     void slice_point();
-    void slice_alike(); // the CUT slice of for_each_cut, from `keep`
+    // The CUT slice of for_each_cut, from `keep` (and `squares`, unless empty).
+    void slice_alike(std::span<const Bitboard> squares);
     bool order_problem();
     bool present_problem();
     int  make_and_check(bool arrivals);
@@ -173,6 +182,8 @@ private:
     std::vector<Move>              made;
     std::vector<Move>              out;  // the action handed to the visitor
     std::vector<int>               keep; // for_each_cut: the visitor\'s timelines
+    std::span<const Bitboard>      cutSquares, altCutSquares; // for_each_cut's squares
+    int                            cutSquaresMinL = 0;
     Stats                          stats_;
 };
 

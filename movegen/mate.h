@@ -26,6 +26,22 @@
 //    defender's colour and, e not moving there, stay so: no attack starts on, lands on or
 //    crosses them.
 // So a cut never removes a mating action; every mate reported is one that was made and tested.
+//
+// An action A that does not give check leaves out, with it, every action A' that moves on the
+// same playable boards, creates the same timelines the same way, and whose every created board
+// holds what A's does on that timeline's attack squares (attack_squares()): walking from each
+// royal of the defender on a board of the attacker's colour (existing, or one an action creates:
+// royals stand there as on the last board, since an action captures none) along every unit
+// direction of the four axes (RULES.md §2.1: riders, and the kings' and pawns' steps) over
+// existing boards while their square is empty, and over created boards whatever they hold,
+// until no board can be there; and every leap of 1 and 2 along two axes. The squares met on
+// created boards are the attack squares. If A creates timelines, their boards copy existing
+// ones: royals may stand there on any royal square at any time, and the lines from them widen
+// the squares (branchSquares). An attack on the defender after A' (§5.4: its mandatory boards
+// passed, then §5.2) is a capturing move from a last board of the attacker's colour (the same
+// boards after A and A') along such a line or leap onto such a royal, every square of it either
+// on an existing board (unchanged) or an attack square of a created board (the same contents
+// after A). So A would be in check too: A' gives no check and cannot mate.
 // The tests check the set of mating actions against a plain enumeration.
 
 #include <cstdint>
@@ -42,8 +58,9 @@ namespace fived::movegen {
 class MateInOneSearch {
 public:
     struct Stats {
-        std::uint64_t actions = 0; // attacker actions tested
-        std::uint64_t cuts    = 0; // checking actions whose escape was generalised
+        std::uint64_t actions   = 0; // attacker actions tested
+        std::uint64_t cuts      = 0; // checking actions whose escape was generalised
+        std::uint64_t quietCuts = 0; // actions without check whose quietness was generalised
     };
     // Calls mate(action) for mating actions of the side to move (the action made on mv; the
     // visitor must leave mv as it found it) until it returns false; tested() is called before
@@ -57,9 +74,14 @@ public:
     const Stats& stats() const { return stats_; }
 
 private:
-    HypercuboidSearch attacker, defender;
-    std::vector<Move> escape;
-    Stats             stats_;
+    // squares[ℓ - min ℓ]: the squares of timeline ℓ (on any of its boards) that lie on a line
+    // or a knight's leap to a royal of the defender (on any board): see the header comment.
+    void                  attack_squares(const Multiverse& mv);
+    std::vector<Bitboard> squares;       // for actions that create no timeline
+    std::vector<Bitboard> branchSquares; // for those that do
+    HypercuboidSearch     attacker, defender;
+    std::vector<Move>     escape;
+    Stats                 stats_;
 };
 
 } // namespace fived::movegen
