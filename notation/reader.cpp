@@ -1,5 +1,4 @@
 #include "notation/reader.h"
-#include "movegen/action.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -7,12 +6,13 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
 #include "movegen/variants.h"
+#include "notation/headers.h"
 #include "notation/parser.h"
-#include "notation/writer.h"
 
 namespace fived::notation {
 
@@ -68,11 +68,6 @@ std::uint64_t action_key(int parent, const std::vector<movegen::Move>& action) {
 }
 
 } // namespace
-
-std::string board_header_value(const Multiverse& start) {
-    const movegen::VariantDef* v = movegen::builtin_variant_of(start);
-    return v ? v->name : "Custom";
-}
 
 void annotate_tree(GameTree& tree, const std::vector<bool>* only) {
     if (tree.nodes.empty()) return;
@@ -297,9 +292,7 @@ bool begin_tree(
     const std::string boardValue = board_header_value(out.start);
     for (const Header& h : doc.headers) {
         const std::string_view k = h.key;
-        if (iequals(k, "Board") || iequals(k, "Mode") || iequals(k, "Size")
-            || iequals(k, "Timeline") || iequals(k, "Timelines") || iequals(k, "Promotions"))
-            continue;
+        if (is_computed_header(k)) continue;
         if (iequals(k, "Variant")
             && (istarts_with(h.value, "custom") || iequals(h.value, boardValue)))
             continue;

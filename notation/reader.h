@@ -27,6 +27,7 @@
 
 #include "absl/status/statusor.h"
 #include "notation/game.h"
+#include "notation/headers.h"
 #include "notation/tree.h"
 
 namespace fived::notation {
@@ -65,10 +66,5 @@ absl::StatusOr<GameTree> read_game_tree(
 // timelines can take the current movegen minutes to prove, which is why the reader does not
 // annotate by default.
 void annotate_tree(GameTree& tree, const std::vector<bool>* only = nullptr);
-
-// The value the canonical writer gives the `Board` header for a start position: the name of the
-// built-in variant whose set-up it is exactly (`Standard`, `Standard - Turn Zero`, ...), else
-// `Custom` (the record then carries the 5DFEN).
-std::string board_header_value(const movegen::Multiverse& start);
 
 } // namespace fived::notation

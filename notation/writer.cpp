@@ -1,12 +1,12 @@
 #include "notation/writer.h"
-#include "movegen/action.h"
 
 #include <algorithm>
 #include <array>
 #include <string_view>
 
+#include "movegen/action.h"
 #include "notation/fen.h"
-#include "notation/reader.h"
+#include "notation/headers.h"
 
 namespace fived::notation {
 
@@ -15,11 +15,6 @@ using movegen::MoveUndo;
 using movegen::Multiverse;
 
 namespace {
-
-constexpr std::array<std::string_view, 7> LeadingKeys = {
-    "Event", "Site", "Date", "Round", "White", "Black", "Result"};
-constexpr std::array<std::string_view, 6> ComputedKeys = {
-    "Board", "Mode", "Size", "Timeline", "Timelines", "Promotions"};
 
 const char* result_text(Outcome o) {
     switch (o) {
@@ -181,43 +176,6 @@ std::string header_line(const std::string& key, const std::string& value) {
 
 } // namespace
 
-std::vector<std::pair<std::string, std::string>> canonical_headers(
-    const std::vector<std::pair<std::string, std::string>>& headers) {
-    std::vector<std::pair<std::string, std::string>> clean;
-    for (const auto& [k, v] : headers) {
-        std::string key, value;
-        for (char c : k)
-            key +=
-                c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '[' || c == ']'
-                ? '_'
-                : c;
-        if (key.empty()) continue;
-        if (std::any_of(ComputedKeys.begin(), ComputedKeys.end(),
-                [&](std::string_view c) { return iequals(c, key); }))
-            continue;
-        if (std::any_of(
-                clean.begin(), clean.end(), [&](const auto& h) { return iequals(h.first, key); }))
-            continue;
-        for (char c : v)
-            value += c == '"' ? '\'' : c == '\n' || c == '\r' ? ' ' : c;
-        // A value ending in a backslash would escape the closing quote (`\"`).
-        if (!value.empty() && value.back() == '\\') value.back() = '/';
-        clean.emplace_back(std::move(key), std::move(value));
-    }
-    std::vector<std::pair<std::string, std::string>> ordered;
-    for (std::string_view lead : LeadingKeys)
-        for (const auto& h : clean)
-            if (iequals(h.first, lead)) ordered.push_back(h);
-    for (const auto& h : clean)
-        if (iequals(h.first, "Puzzle")) ordered.push_back(h);
-    for (const auto& h : clean)
-        if (!iequals(h.first, "Puzzle")
-            && std::none_of(LeadingKeys.begin(), LeadingKeys.end(),
-                [&](std::string_view lead) { return iequals(h.first, lead); }))
-            ordered.push_back(h);
-    return ordered;
-}
-
 std::string format_move_short(
     const Multiverse& mv, const movegen::Move& m, ReplayScratch& scratch) {
     const Color us = Color(m.from.v() & 1);
@@ -298,10 +256,7 @@ std::string write_tree(const GameTree& tree, MoveStyle style) {
     std::string       out;
     const Multiverse& start = tree.start;
     const auto        heads = canonical_headers(tree.headers);
-    auto              lead  = [](const std::string& k) {
-        return std::any_of(LeadingKeys.begin(), LeadingKeys.end(),
-                          [&](std::string_view l) { return iequals(k, l); });
-    };
+    auto              lead  = [](const std::string& k) { return is_leading_header(k); };
 
     // 1. Headers.
     for (const auto& [k, v] : heads)

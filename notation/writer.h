@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "notation/game.h"
+#include "notation/headers.h"
 #include "notation/tree.h"
 
 namespace fived::notation {
@@ -31,13 +32,5 @@ std::string write_tree(const GameTree& tree, MoveStyle style = MoveStyle::FULL);
 // `scratch` holds the candidate buffers.
 std::string format_move_short(
     const movegen::Multiverse& mv, const movegen::Move& m, ReplayScratch& scratch);
-
-// The headers of a tree in the writer's order, as the writer prints them: keys the writer
-// computes itself (Board, Mode, Size, Timeline(s), Promotions) dropped, Event..Result first,
-// then Puzzle, then the rest in their order; later duplicates of a key (compared ignoring case)
-// dropped; `"` in values replaced by `'`, line breaks by spaces; keys made of header-key
-// characters. The reader stores headers in this form, so that a tree survives a round trip.
-std::vector<std::pair<std::string, std::string>> canonical_headers(
-    const std::vector<std::pair<std::string, std::string>>& headers);
 
 } // namespace fived::notation
