@@ -39,7 +39,7 @@
 #include "notation/tree.h"
 #include "notation/writer.h"
 #include "solver/bench.h"
-#include "solver/parallel.h"
+#include "solver/solver.h"
 #include "solver/verify.h"
 
 namespace fived::cli {

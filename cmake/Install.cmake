@@ -7,6 +7,8 @@ include(CMakePackageConfigHelpers)
 
 foreach(area movegen notation solver render)
     file(GLOB _headers RELATIVE ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/${area}/*.h)
+    # Internal headers (the solver driver's state, the search's shared helpers) stay out.
+    list(FILTER _headers EXCLUDE REGEX "(/driver|_internal)\\.h$")
     install(FILES ${_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fived/${area})
 endforeach()
 

@@ -28,7 +28,7 @@
 #include "movegen/multiverse.h"
 #include "notation/reader.h"
 #include "notation/tree.h"
-#include "solver/parallel.h"
+#include "solver/solver.h"
 #include "solver/verify.h"
 
 namespace {

@@ -2,7 +2,7 @@
 
 #include <xxhash.h>
 
-#include "solver/parallel.h"
+#include "solver/solver.h"
 
 namespace fived::solver {
 

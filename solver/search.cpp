@@ -4,30 +4,19 @@
 #include <cassert>
 #include <climits>
 
-#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
+#include "solver/search_internal.h"
 
 namespace fived::solver {
 
-namespace {
-
-// Bounds used for facts that hold for every bound (no legal action at all).
-constexpr int AllBounds = 250;
-
-// Plies left below a node: an attacker node with bound r has 2r - 1 (it ends with the
-// attacker's mating action), a defender node with bound k has 2k.
-int height(bool orNode, int bound) { return orNode ? 2 * bound - 1 : 2 * bound; }
-
-bool same_action(std::span<const Move> a, const std::vector<Move>& b) {
-    return !b.empty() && std::equal(a.begin(), a.end(), b.begin(), b.end());
-}
-
-} // namespace
+using detail::AllBounds;
+using detail::height;
+using detail::same_action;
 
 // --- ActionList --------------------------------------------------------------------------------
 
@@ -46,25 +35,6 @@ void ActionList::sort_by_score() {
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
         return refs[a].score != refs[b].score ? refs[a].score > refs[b].score : a < b;
     });
-}
-
-// --- SearcherPool ------------------------------------------------------------------------------
-
-Searcher* SearcherPool::acquire() {
-    std::lock_guard lock(mutex);
-    if (idle.empty()) {
-        all.push_back(std::make_unique<Searcher>(ctx));
-        return all.back().get();
-    }
-    Searcher* s = idle.back();
-    idle.pop_back();
-    return s;
-}
-
-void SearcherPool::release(Searcher* s) {
-    s->flush_nodes();
-    std::lock_guard lock(mutex);
-    idle.push_back(s);
 }
 
 // --- Searcher ----------------------------------------------------------------------------------
@@ -564,238 +534,6 @@ Value Searcher::search_child(std::span<const std::vector<Move>> parentPath,
     }
     leave_path(int(ply) + 1);
     return v;
-}
-
-// Runs the remaining children as tasks. Returns the decisive value (already stored), the
-// non-decisive one when every child finished without deciding (the caller stores it), or ABORT.
-Value Searcher::split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest) {
-    const ActionList&          list       = lists[std::size_t(ply)];
-    const int                  childBound = orNode ? bound - 1 : bound;
-    const Value                decisive   = orNode ? Value::YES : Value::NO;
-    std::atomic<bool>          decided{false};
-    std::atomic<bool>          aborted{false};
-    std::atomic<std::size_t>   finished{0};
-    std::atomic<std::size_t>   next{0};
-    std::atomic<std::uint32_t> winner{0};
-    std::size_t                pending = 0;
-    for (const std::uint32_t i : rest)
-        pending += list.ref(i).score != INT_MIN;
-    const Key       key = mv.key();
-    tbb::task_group group;
-    // The killers below this node are shared by its workers through this searcher's (idle while
-    // it waits): a child starts with them and merges what it learnt back, so the refutation one
-    // sibling found is tried first on the next, as in the serial search.
-    std::mutex killerMutex;
-    // Explicit hand-offs (STYLE.md §2.12): TSan does not see oneTBB's own synchronisation, so
-    // the parent publishes its state (path, list) with a release store that every task
-    // acquires, and each task releases its work into `finished`/`decided`/`aborted`.
-    std::atomic<bool> published{false};
-    published.store(true, std::memory_order_release);
-    // One worker per thread, each taking the next child in order. A task per child would be
-    // run last-in first-out by the thread that spawned them, that is, worst-ordered first: in a
-    // node that a late child decides, the speculative siblings are then the expensive ones.
-    auto worker = [&] {
-        (void)published.load(std::memory_order_acquire);
-        Searcher* s = nullptr;
-        for (;;) {
-            if (decided.load(std::memory_order_acquire) || stopped()) break;
-            const std::size_t pos = next.fetch_add(1, std::memory_order_relaxed);
-            if (pos >= rest.size()) break;
-            const std::uint32_t i = rest[pos];
-            if (list.ref(i).score == INT_MIN) continue;
-            if (!s) s = ctx.pool->acquire();
-            {
-                std::lock_guard lock(killerMutex);
-                s->copy_killers_from(*this, ply + 1);
-            }
-            const Value v =
-                s->search_child(path(ply), list.action(i), list.ref(i).child, orNode, childBound);
-            {
-                std::lock_guard lock(killerMutex);
-                merge_killers_from(*s, ply + 1);
-            }
-            if (v == decisive) {
-                if (!decided.exchange(true)) winner.store(i, std::memory_order_relaxed);
-                group.cancel();
-                break;
-            }
-            if (v == Value::ABORT) {
-                aborted.store(true, std::memory_order_release);
-                break;
-            }
-            finished.fetch_add(1, std::memory_order_release);
-        }
-        if (s) ctx.pool->release(s);
-    };
-    const std::size_t workers =
-        std::min<std::size_t>(pending, std::size_t(tbb::this_task_arena::max_concurrency()));
-    for (std::size_t w = 0; w < workers; ++w)
-        group.run(worker);
-    group.wait();
-    if (decided.load()) {
-        const std::uint32_t i = winner.load();
-        set_killer(ply, list.action(i));
-        if (orNode)
-            ctx.tt.store_proof(key, bound, action_hint(list.ref(i).child), 1 << 10);
-        else
-            ctx.tt.store_disproof(key, bound, action_hint(list.ref(i).child), 1 << 10);
-        return decisive;
-    }
-    if (aborted.load() || finished.load() != pending) return Value::ABORT;
-    return orNode ? Value::NO : Value::YES;
-}
-
-// --- df-pn ---------------------------------------------------------------------------------
-
-namespace {
-
-std::uint32_t sat_add(std::uint32_t a, std::uint32_t b) {
-    return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(a) + b, PnInf));
-}
-
-} // namespace
-
-Value Searcher::dfpn_root(int r) {
-    for (;;) {
-        std::uint32_t pn = 1, dn = 1;
-        const Value   v = dfpn(true, r, 0, PnInf, PnInf, pn, dn);
-        if (v != Value::OPEN) return v;
-        if (pn >= PnInf || dn >= PnInf) return Value::ABORT; // saturated: give up, unknown
-    }
-}
-
-Value Searcher::dfpn(bool orNode, int bound, int ply, std::uint32_t thpn, std::uint32_t thdn,
-    std::uint32_t& pnOut, std::uint32_t& dnOut) {
-    auto decided = [&](Value v) {
-        if (v == Value::YES) {
-            pnOut = 0;
-            dnOut = PnInf;
-        } else if (v == Value::NO) {
-            pnOut = PnInf;
-            dnOut = 0;
-        }
-        return v;
-    };
-    // 1. The exact leaves of the bound are the reference search's.
-    if (orNode && bound == 1) return decided(attack(1, ply));
-    if (!orNode && bound == 0) return decided(defend(0, ply));
-    if (stopped() || !count_node()) return Value::ABORT;
-    const Key     key  = mv.key();
-    std::uint32_t hint = 0;
-    if (const std::optional<TTData> e = ctx.tt.probe(key)) {
-        if (e->proven <= bound) return decided(Value::YES);
-        if (e->disproven >= bound) return decided(Value::NO);
-        hint = e->hint;
-    }
-    const std::uint64_t nodes0 = totalNodes;
-    if (!collect(ply, orNode)) return Value::ABORT;
-    ActionList& list = lists[std::size_t(ply)];
-    if (list.empty()) {
-        if (orNode) {
-            ctx.tt.store_disproof(key, AllBounds, 0, 1);
-            return decided(Value::NO);
-        }
-        if (movegen::in_check_at_turn_start(mv)) {
-            ctx.tt.store_proof(key, 0, 0, 1);
-            return decided(Value::YES);
-        }
-        ctx.tt.store_disproof(key, AllBounds, 0, 1);
-        return decided(Value::NO);
-    }
-    // 2. The children's numbers (table facts, df-pn numbers, else 1/1) and their order, which
-    //    breaks ties between equal numbers.
-    const int childBound = orNode ? bound - 1 : bound;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        ActionList::Ref& ref = list.ref(i);
-        ref.pn = ref.dn = 1;
-        if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
-            if (e->proven <= childBound) {
-                ref.pn = 0;
-                ref.dn = PnInf;
-            } else if (e->disproven >= childBound) {
-                ref.pn = PnInf;
-                ref.dn = 0;
-            }
-        }
-        if (ref.pn == 1 && ref.dn == 1 && ctx.pnTable)
-            ctx.pnTable->probe(ref.child, childBound, ref.pn, ref.dn);
-        ref.score = 0;
-        if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
-        ref.score += killer_score(ply, list.action(i)) << 16;
-        if (orNode && ref.check) ref.score += 1 << 10;
-        if (!orNode)
-            for (const Move& m : list.action(i))
-                if (!m.is_physical()) ref.score -= 1 << 10;
-    }
-    list.sort_by_score();
-    std::span<const std::uint32_t> order = list.ordered();
-    // 3. Multiple iterative deepening on the most-proving child.
-    for (;;) {
-        std::uint32_t pn = orNode ? PnInf : 0, dn = orNode ? 0 : PnInf;
-        std::uint32_t second = PnInf;
-        std::size_t   best   = SIZE_MAX;
-        for (const std::uint32_t i : order) {
-            const ActionList::Ref& ref = list.ref(i);
-            if (orNode) {
-                dn = sat_add(dn, ref.dn);
-                if (ref.pn < pn) {
-                    second = pn;
-                    pn     = ref.pn;
-                    best   = i;
-                } else if (ref.pn < second) {
-                    second = ref.pn;
-                }
-            } else {
-                pn = sat_add(pn, ref.pn);
-                if (ref.dn < dn) {
-                    second = dn;
-                    dn     = ref.dn;
-                    best   = i;
-                } else if (ref.dn < second) {
-                    second = ref.dn;
-                }
-            }
-        }
-        if (pn == 0) {
-            if (orNode) set_killer(ply, list.action(best));
-            ctx.tt.store_proof(
-                key, bound, orNode ? action_hint(list.ref(best).child) : 0, totalNodes - nodes0);
-            return decided(Value::YES);
-        }
-        if (dn == 0) {
-            if (!orNode) set_killer(ply, list.action(best));
-            ctx.tt.store_disproof(
-                key, bound, orNode ? 0 : action_hint(list.ref(best).child), totalNodes - nodes0);
-            return decided(Value::NO);
-        }
-        if (pn >= thpn || dn >= thdn) {
-            if (ctx.pnTable) ctx.pnTable->store(key, bound, pn, dn);
-            pnOut = pn;
-            dnOut = dn;
-            return Value::OPEN;
-        }
-        ActionList::Ref& ref = list.ref(best);
-        std::uint32_t    cthpn, cthdn;
-        if (orNode) {
-            cthpn = std::min(thpn, sat_add(second, 1));
-            cthdn =
-                std::uint32_t(std::min<std::uint64_t>(std::uint64_t(thdn) - dn + ref.dn, PnInf));
-        } else {
-            cthdn = std::min(thdn, sat_add(second, 1));
-            cthpn =
-                std::uint32_t(std::min<std::uint64_t>(std::uint64_t(thpn) - pn + ref.pn, PnInf));
-        }
-        if (!make(ply, best)) {
-            unmake(ply);
-            return Value::ABORT;
-        }
-        std::uint32_t cpn = ref.pn, cdn = ref.dn;
-        const Value   v = dfpn(!orNode, childBound, ply + 1, cthpn, cthdn, cpn, cdn);
-        unmake(ply);
-        if (v == Value::ABORT) return v;
-        ref.pn = cpn;
-        ref.dn = cdn;
-    }
 }
 
 } // namespace fived::solver

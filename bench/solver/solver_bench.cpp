@@ -6,7 +6,7 @@
 
 #include "notation/game.h"
 #include "solver/bench.h"
-#include "solver/parallel.h"
+#include "solver/solver.h"
 #include "solver/tt.h"
 
 namespace {

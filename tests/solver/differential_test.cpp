@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "notation/game.h"
-#include "solver/parallel.h"
+#include "solver/solver.h"
 
 namespace fived::solver {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "movegen/actions.h"
 #include "notation/game.h"
-#include "solver/parallel.h"
+#include "solver/solver.h"
 #include "solver/verify.h"
 
 namespace fived::solver {

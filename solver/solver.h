@@ -1,6 +1,10 @@
 #pragma once
-// The solver driver: iterative deepening on the mate length, the oneTBB arena, limits and
-// progress, the keys, the solution tree, and the composer's analysis used by `fived verify`.
+// The solver's public API: options, results, solve(), the Solver class (iterative deepening on
+// the mate length, the oneTBB arena, limits and progress, the keys, the solution tree) and the
+// composer's analysis used by `fived verify`; check_proof() comes with verify.h.
+// Files: driver.cpp (the driver and this API), proof_tree.cpp (keys and tree), analysis.cpp
+// (analyse), search.cpp (the AND/OR search), split.cpp (its parallel split), dfpn.cpp (df-pn),
+// tt.cpp (the table), verify.cpp (the proof check), bench.cpp (the bench suite).
 //
 // Determinism. The search proper may run on many threads; which child decides a node, and so
 // the node count and the table contents, depend on the schedule. Everything reported is

@@ -1,0 +1,205 @@
+#include "solver/driver.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include "movegen/actions.h"
+#include "movegen/picker.h"
+
+namespace fived::solver {
+
+const char* result_name(Result r) {
+    switch (r) {
+        case Result::MATE: return "mate";
+        case Result::NO_MATE: return "no-mate";
+        default: return "unknown";
+    }
+}
+
+Solver::Solver(const Multiverse& root, const SolveOptions& opt) :
+    impl(std::make_unique<Impl>(root, opt)) { }
+
+Solver::~Solver() = default;
+
+std::uint64_t Solver::nodes() const { return impl->nodes(); }
+bool          Solver::limit_hit() const { return impl->ctx->limitHit.load(); }
+
+bool Solver::table_ok() const { return impl->ttOk; }
+
+std::string Solver::limit_reason() const {
+    const Impl& s = *impl;
+    if (s.interrupted.load()) return "interrupted";
+    if (s.timeHit.load()) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "time limit of %g s reached", s.opt.timeLimit);
+        return buf;
+    }
+    if (s.ctx->actionLimitHit.load())
+        return "a position has more than " + std::to_string(s.opt.actionLimit)
+            + " legal actions (--max-actions)";
+    if (s.ctx->limitHit.load() && s.opt.nodeLimit)
+        return "node limit of " + std::to_string(s.opt.nodeLimit) + " reached";
+    return {};
+}
+
+SolveResult Solver::solve() {
+    Impl&       s = *impl;
+    SolveResult res;
+    if (!s.ttOk) {
+        res.error    = "cannot allocate the transposition table";
+        res.noMemory = true;
+        return res;
+    }
+    s.run([&] {
+        bool keysFound = false; // by the mate-in-1 search at the root
+        for (int n = std::max(s.opt.minMate, 1); n <= s.opt.maxMate; ++n) {
+            s.depth.store(n);
+            s.master->clear_killers();
+            s.tt.new_search();
+            Value v = Value::ABORT;
+            // Mate in 1 at the root: the key search is the search (it stops at the first key
+            // unless every key is wanted), so the keys need no second enumeration.
+            if (n == 1) {
+                const Impl::Mate1Keys k = s.find_mate1_keys(res);
+                keysFound               = k == Impl::Mate1Keys::FOUND;
+                v                       = k == Impl::Mate1Keys::STOPPED ? Value::ABORT
+                                          : keysFound                   ? Value::YES
+                                                                        : Value::NO;
+            } else {
+                v = s.opt.algorithm == Algorithm::DFPN ? s.master->dfpn_root(n)
+                                                       : s.master->attack(n, 0);
+            }
+            s.master->flush_nodes();
+            if (v == Value::ABORT) break;
+            if (v == Value::YES) {
+                res.result = Result::MATE;
+                res.mateIn = n;
+                break;
+            }
+            res.noMateUpTo = n;
+            if (s.opt.progress) {
+                std::fprintf(stderr, "depth %d: no mate in %d (nodes %llu, %.2fs)\n", n, n,
+                    static_cast<unsigned long long>(s.nodes()), s.elapsed());
+            }
+        }
+        if (res.result != Result::MATE && res.noMateUpTo == s.opt.maxMate)
+            res.result = Result::NO_MATE;
+        if (res.result != Result::MATE) return;
+        if (s.opt.progress)
+            std::fprintf(stderr, "depth %d: mate in %d (nodes %llu, %.2fs)\n", res.mateIn,
+                res.mateIn, static_cast<unsigned long long>(s.nodes()), s.elapsed());
+        // The keys, in standard order. Mate in 1: straight from the enumeration, without listing
+        // every action first (a wide position can have millions).
+        // A wide root (more than streamAbove actions) is not listed: its keys are those the
+        // search meets in its order (Searcher::answers), one thread.
+        if (!keysFound) {
+            const Searcher::Listed listed = s.master->list_up_to(0, false, s.ctx->streamAbove);
+            bool                   ok     = listed != Searcher::Listed::STOPPED;
+            if (ok && listed == Searcher::Listed::OVER) {
+                ok = s.master->answers(0, res.mateIn, s.opt.allKeys, res.keys);
+                std::sort(res.keys.begin(), res.keys.end());
+            } else if (ok) {
+                ok = s.find_keys(res, s.master->list(0));
+            }
+            if (!ok) {
+                res.result = Result::UNKNOWN;
+                return;
+            }
+        }
+        if (res.keys.empty()) {
+            res.result = Result::UNKNOWN;
+            res.error  = "internal: mate proven but no key found";
+            return;
+        }
+        if (!s.opt.buildTree) return;
+        s.treeNodes.store(res.tree.nodes.size() + res.keys.size());
+        bool ok = true;
+        for (const std::vector<Move>& key : res.keys) {
+            const int child = res.tree.add(0, key);
+            s.master->enter_path({&key, 1});
+            ok = s.build_and(*s.master, res.tree, res.error, child, res.mateIn - 1, 1, true);
+            s.master->leave_path(1);
+            if (!ok) break;
+        }
+        res.treeBuilt = ok;
+        if (!ok && s.stopped()) res.result = Result::UNKNOWN;
+    });
+    if (s.ctx->internalError.load()) {
+        res.result = Result::UNKNOWN;
+        res.error  = "internal: an action replay reached an unexpected position";
+    }
+    if (res.error.empty()) res.error = limit_reason();
+    if (s.ctx->limitHit.load() && res.result != Result::MATE) {
+        res.result   = Result::UNKNOWN;
+        res.limitHit = true;
+    }
+    if (res.result == Result::MATE && s.ctx->limitHit.load()) {
+        // The mate itself was proven; only the tree (or the keys) may be incomplete.
+        res.limitHit = true;
+    }
+    // Every reported mate is re-checked without the table.
+    if (res.result == Result::MATE && res.treeBuilt && s.opt.verifyTree) {
+        Multiverse        scratch = s.root.fork();
+        const ProofReport rep     = check_proof(scratch, res.tree, 1);
+        if (!rep.complete || rep.length != res.mateIn) {
+            res.result = Result::UNKNOWN;
+            res.error  = "internal: the solution tree failed verification";
+        } else {
+            res.verified = true;
+        }
+    }
+    res.internal = res.error.starts_with("internal");
+    res.nodes    = s.nodes();
+    res.ms       = s.elapsed() * 1000.0;
+    res.hashfull = s.tt.hashfull();
+    if (s.opt.progress) s.print_progress();
+    return res;
+}
+
+bool Solver::mating_actions(std::span<const std::vector<Move>> path, int r,
+    std::vector<std::vector<Move>>& out, std::size_t max) {
+    return impl->select(path, true, r, out, max);
+}
+
+bool Solver::refutations(std::span<const std::vector<Move>> path, int k,
+    std::vector<std::vector<Move>>& out, std::size_t max) {
+    return impl->select(path, false, k, out, max);
+}
+
+Value Solver::mate_within(std::span<const std::vector<Move>> path, int r) {
+    Impl& s = *impl;
+    Value v = Value::ABORT;
+    s.run([&] {
+        const int p = s.enter(path);
+        v           = s.master->attack(r, p);
+        s.master->leave_path(p);
+    });
+    return v;
+}
+
+void Solver::legal_actions(
+    std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out) {
+    Impl&     s = *impl;
+    const int p = s.enter(path);
+    s.actions.reset(s.master->position());
+    s.actions.for_each([&](std::span<const Move> a) {
+        out.emplace_back(a.begin(), a.end());
+        return true;
+    });
+    s.master->leave_path(p);
+}
+
+SolveResult solve(const Multiverse& root, const SolveOptions& opt) {
+    Solver s(root, opt);
+    return s.solve();
+}
+
+} // namespace fived::solver

@@ -1,0 +1,209 @@
+#pragma once
+// The solver driver's state (internal, not installed): Solver::Impl, shared by driver.cpp (the
+// arena, the watcher, iterative deepening, limits, the Solver API) and proof_tree.cpp (the keys
+// and the solution tree).
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include <tbb/task_arena.h>
+
+#include "movegen/picker.h"
+#include "solver/search.h"
+#include "solver/solver.h"
+#include "solver/tt.h"
+
+namespace fived::solver {
+
+using Clock = std::chrono::steady_clock;
+
+struct Solver::Impl {
+    SolveOptions                     opt;
+    Multiverse                       root;
+    TranspositionTable               tt;
+    PnTable                          pnTable;
+    std::unique_ptr<SearchContext>   ctx;
+    std::unique_ptr<SearcherPool>    pool;
+    std::unique_ptr<tbb::task_arena> arena;
+    Searcher*                        master = nullptr;
+    movegen::ActionPicker            actions; // legal_actions(), reused
+    Clock::time_point                start;
+    bool                             ttOk = true;
+
+    // The watcher thread: enforces the time limit and prints progress while a question runs.
+    std::mutex              watchMutex;
+    std::condition_variable watchCv;
+    bool                    watchDone = true;
+    std::thread             watcher;
+    std::atomic<int>        depth{0};
+
+    std::atomic<bool> timeHit{false};
+    std::atomic<bool> interrupted{false};
+
+    Impl(const Multiverse& r, const SolveOptions& o) : opt(o), root(r.fork()) {
+        // The time limit counts from here: the table's allocation is part of the solve.
+        start = Clock::now();
+        ttOk  = opt.ttClusters ? tt.resize_clusters(opt.ttClusters) : tt.resize_mb(opt.hashMb);
+        // Deep enough for a question at a path of up to 2 * maxMate actions plus a search of
+        // maxMate attacker actions below it.
+        ctx = std::make_unique<SearchContext>(tt, root, 4 * std::max(opt.maxMate, 1) + 4);
+        if (opt.algorithm == Algorithm::DFPN) {
+            ttOk         = ttOk && pnTable.resize_mb(std::max<std::size_t>(opt.hashMb / 2, 1));
+            ctx->pnTable = &pnTable;
+        }
+        ctx->nodeLimit     = opt.nodeLimit;
+        ctx->actionLimit   = opt.actionLimit;
+        ctx->streamAbove   = opt.streamAbove;
+        ctx->splitDefender = opt.splitDefender;
+        ctx->splitHeight   = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
+        pool               = std::make_unique<SearcherPool>(*ctx);
+        ctx->pool          = pool.get();
+        arena              = std::make_unique<tbb::task_arena>(std::max(opt.threads, 1));
+        master             = pool->acquire();
+    }
+    ~Impl() { stop_watch(); }
+
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+    std::uint64_t nodes() const { return ctx->nodes.load(std::memory_order_relaxed); }
+
+    void print_progress() {
+        const double        t = elapsed();
+        const std::uint64_t n = nodes();
+        std::fprintf(stderr, "info depth %d nodes %llu nps %.0f hashfull %.1f%% time %.2fs\n",
+            depth.load(), static_cast<unsigned long long>(n), t > 0 ? double(n) / t : 0.0,
+            tt.hashfull() / 10.0, t);
+    }
+
+    void start_watch() {
+        if (opt.timeLimit <= 0 && !opt.progress && !opt.interrupt) return;
+        {
+            std::lock_guard lock(watchMutex);
+            watchDone = false;
+        }
+        watcher = std::thread([this] {
+            std::unique_lock lock(watchMutex);
+            double           nextPrint = 1.0;
+            while (!watchDone) {
+                watchCv.wait_for(lock, std::chrono::milliseconds(20));
+                const double t = elapsed();
+                if (opt.timeLimit > 0 && t >= opt.timeLimit) {
+                    timeHit.store(true);
+                    ctx->limitHit.store(true);
+                    ctx->stop.store(true);
+                }
+                if (opt.interrupt && opt.interrupt->load()) {
+                    interrupted.store(true);
+                    ctx->limitHit.store(true);
+                    ctx->stop.store(true);
+                }
+                if (opt.progress && t >= nextPrint) {
+                    print_progress(); // shared counter only: the searchers belong to their threads
+                    nextPrint = t + 1.0;
+                }
+            }
+        });
+    }
+    void stop_watch() {
+        {
+            std::lock_guard lock(watchMutex);
+            watchDone = true;
+        }
+        watchCv.notify_all();
+        if (watcher.joinable()) watcher.join();
+    }
+    bool stopped() const { return ctx->stop.load(); }
+
+    // --- the solution tree (fixed order) ----------------------------------------------------
+    // A subtree is built on one searcher `sr` into `tree`, with `error` for the reason of a
+    // failure. With threads, the defences after a key are built in parallel, each on a leased
+    // searcher into a tree of its own, and grafted in order: what is built does not depend on
+    // the searcher (exact answers, standard order), so the tree is the same.
+    std::atomic<std::size_t> treeNodes{0}; // nodes built so far, over all subtrees
+
+    bool build_or(Searcher& sr, SolutionTree& tree, std::string& error, int node, int r, int ply);
+
+    bool build_and(Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply,
+        bool parallel);
+
+    // The defences of sr's list at ply, each answered on a leased searcher into its own tree.
+    bool build_and_parallel(
+        Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply);
+
+    // The keys: root actions (standard order) whose defender node is lost within mateIn - 1;
+    // all of them, or the first. With several threads the children are searched in parallel
+    // and the answer is assembled in standard order, so it is the same.
+    bool find_keys(SolveResult& res, const ActionList& list);
+
+    // The keys of a mate in 1 (attacker actions after which the defender is checkmated): the
+    // mate-in-one search (movegen/mate.h) on one searcher, which walks the attacker's actions as
+    // a hypercuboid and never lists them. The first key is the first it meets, the same for any
+    // thread count; with allKeys every key, sorted. FOUND: res.keys set; NONE: no mate in 1;
+    // STOPPED if stopped (a limit). Each tested action counts as a node.
+    enum class Mate1Keys : std::uint8_t {
+        FOUND,
+        NONE,
+        STOPPED
+    };
+    Mate1Keys find_mate1_keys(SolveResult& res);
+
+    // Enters a path on the master searcher (inside the arena).
+    int enter(std::span<const std::vector<Move>> path) {
+        master->enter_path(path);
+        return int(path.size());
+    }
+
+    // Runs f in the arena, with the watcher, and flushes the master's node count.
+    template <class F>
+    void run(F&& f) {
+        start_watch();
+        arena->execute(f);
+        master->flush_nodes();
+        stop_watch();
+    }
+
+    // The actions at the position reached by path whose child is decided the wanted way, in
+    // standard order, at most max: attacker to move, those mating within bound (the defender
+    // node after them is lost within bound - 1); defender to move, those after which the
+    // attacker has no mate within bound (all of them if bound = 0). False if a limit stopped it.
+    bool select(std::span<const std::vector<Move>> path, bool attackerToMove, int bound,
+        std::vector<std::vector<Move>>& out, std::size_t max) {
+        const Value wanted = attackerToMove ? Value::YES : Value::NO;
+        bool        ok     = true;
+        run([&] {
+            const int p = enter(path);
+            if (!master->collect(p, false)) {
+                ok = false;
+            } else {
+                const ActionList& list = master->list(p);
+                for (std::size_t i = 0; i < list.size() && out.size() < max; ++i) {
+                    Value v = Value::NO; // a defender with bound 0: every defence refutes
+                    if (attackerToMove || bound > 0) {
+                        if (!master->make(p, i)) {
+                            master->unmake(p);
+                            ok = false;
+                            break;
+                        }
+                        v = attackerToMove ? master->defend(bound - 1, p + 1)
+                                           : master->attack(bound, p + 1);
+                        master->unmake(p);
+                    }
+                    if (v == Value::ABORT) {
+                        ok = false;
+                        break;
+                    }
+                    if (v == wanted) out.emplace_back(list.action(i).begin(), list.action(i).end());
+                }
+            }
+            master->leave_path(p);
+        });
+        return ok;
+    }
+};
+
+} // namespace fived::solver

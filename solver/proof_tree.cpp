@@ -1,0 +1,198 @@
+// The keys of a proven mate and its solution tree, in a fixed order whatever the threads
+// (solver.h, "Determinism"): Solver::Impl's tree builder and key search.
+#include <algorithm>
+
+#include <tbb/parallel_for.h>
+
+#include "movegen/actions.h"
+#include "movegen/mate.h"
+#include "solver/driver.h"
+
+namespace fived::solver {
+
+bool Solver::Impl::build_or(
+    Searcher& sr, SolutionTree& tree, std::string& error, int node, int r, int ply) {
+    int k = 0;
+    for (int b = 1; b <= r && !k; ++b) {
+        const Value v = sr.attack(b, ply);
+        if (v == Value::ABORT) return false;
+        if (v == Value::YES) k = b;
+    }
+    if (!k) {
+        error = "internal: no answer found where a mate was proven";
+        return false;
+    }
+    // The answer: the first the search meets (a wide node is not listed).
+    std::vector<std::vector<Move>> answer;
+    if (!sr.answers(ply, k, false, answer)) return false;
+    if (answer.empty()) {
+        error = "internal: no answer found where a mate was proven";
+        return false;
+    }
+    const int child = tree.add(node, answer[0]);
+    ++treeNodes;
+    sr.enter_step(ply, answer[0]);
+    const bool ok = build_and(sr, tree, error, child, k - 1, ply + 1, false);
+    sr.unmake(ply);
+    return ok;
+}
+
+bool Solver::Impl::build_and(
+    Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply, bool parallel) {
+    // A mate leaf is recognised by the existence test (hypercuboid) before any listing.
+    if (movegen::is_checkmate(sr.position())) {
+        tree.nodes[std::size_t(node)].mate = true;
+        return true;
+    }
+    if (!sr.collect(ply, false)) return false;
+    const ActionList& list = sr.list(ply);
+    if (list.empty()) {
+        tree.nodes[std::size_t(node)].mate = true;
+        return true;
+    }
+    if (k == 0) {
+        error = "internal: a proven line does not end in mate";
+        return false;
+    }
+    if (parallel && ctx->splitHeight > 0 && list.size() > 1)
+        return build_and_parallel(sr, tree, error, node, k, ply);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (treeNodes.load() >= opt.maxTreeNodes) {
+            error = "solution tree larger than " + std::to_string(opt.maxTreeNodes)
+                + " nodes; not written";
+            return false;
+        }
+        if (!sr.make(ply, i)) {
+            sr.unmake(ply);
+            return false;
+        }
+        const int child = tree.add(node, list.action(i));
+        ++treeNodes;
+        const bool ok = build_or(sr, tree, error, child, k, ply + 1);
+        sr.unmake(ply);
+        if (!ok) return false;
+    }
+    return true;
+}
+
+bool Solver::Impl::build_and_parallel(
+    Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply) {
+    const ActionList&                    list = sr.list(ply);
+    const std::size_t                    n    = list.size();
+    std::vector<SolutionTree>            sub(n);
+    std::vector<std::string>             errors(n);
+    std::vector<char>                    ok(n, 0);
+    const std::vector<std::vector<Move>> prefix(sr.path(ply).begin(), sr.path(ply).end());
+    // Explicit hand-offs for TSan, as in Searcher::split().
+    std::atomic<bool>        published{false};
+    std::atomic<std::size_t> done{0};
+    published.store(true, std::memory_order_release);
+    tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+        (void)published.load(std::memory_order_acquire);
+        std::vector<std::vector<Move>> path = prefix;
+        path.emplace_back(list.action(i).begin(), list.action(i).end());
+        Searcher* t = pool->acquire();
+        t->enter_path(path);
+        if (t->position().key() != list.ref(i).child) {
+            ctx->internalError.store(true);
+            ctx->stop.store(true);
+        } else if (treeNodes.load() < opt.maxTreeNodes) {
+            ok[i] = build_or(*t, sub[i], errors[i], 0, k, ply + 1);
+        } else {
+            errors[i] = "solution tree larger than " + std::to_string(opt.maxTreeNodes)
+                + " nodes; not written";
+        }
+        t->leave_path(int(path.size()));
+        pool->release(t);
+        done.fetch_add(1, std::memory_order_release);
+    });
+    (void)done.load(std::memory_order_acquire);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!ok[i]) {
+            error = errors[i];
+            return false;
+        }
+        // Graft: sub[i]'s root is the position after defence i; its nodes follow their
+        // parents, so one pass in order rebuilds the children lists in order.
+        std::vector<int> id(sub[i].nodes.size());
+        id[0] = tree.add(node, list.action(i));
+        for (std::size_t j = 1; j < sub[i].nodes.size(); ++j) {
+            const SolutionNode& x               = sub[i].nodes[j];
+            id[j]                               = tree.add(id[std::size_t(x.parent)], x.action);
+            tree.nodes[std::size_t(id[j])].mate = x.mate;
+        }
+        tree.nodes[std::size_t(id[0])].mate = sub[i].nodes[0].mate;
+    }
+    return true;
+}
+
+bool Solver::Impl::find_keys(SolveResult& res, const ActionList& list) {
+    const int         k = res.mateIn - 1;
+    const std::size_t n = list.size();
+    if (ctx->splitHeight == 0) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!master->make(0, i)) {
+                master->unmake(0);
+                return false;
+            }
+            const Value v = master->defend(k, 1);
+            master->unmake(0);
+            if (v == Value::ABORT) return false;
+            if (v == Value::YES) {
+                res.keys.emplace_back(list.action(i).begin(), list.action(i).end());
+                if (!opt.allKeys) break;
+            }
+        }
+        return true;
+    }
+    std::vector<Value>       value(n, Value::ABORT);
+    std::atomic<std::size_t> first{SIZE_MAX};
+    // Explicit hand-offs (STYLE.md §2.12): TSan does not see oneTBB's own synchronisation.
+    std::atomic<bool>        published{false};
+    std::atomic<std::size_t> done{0};
+    published.store(true, std::memory_order_release);
+    tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+        (void)published.load(std::memory_order_acquire);
+        if (!opt.allKeys && i > first.load(std::memory_order_relaxed)) return;
+        Searcher* s = pool->acquire();
+        value[i]    = s->search_child({}, list.action(i), list.ref(i).child, true, k);
+        pool->release(s);
+        if (value[i] == Value::YES && !opt.allKeys) {
+            std::size_t f = first.load();
+            while (i < f && !first.compare_exchange_weak(f, i)) { }
+        }
+        done.fetch_add(1, std::memory_order_release);
+    });
+    (void)done.load(std::memory_order_acquire);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (value[i] == Value::ABORT) return false; // only reached before the first key
+        if (value[i] == Value::YES) {
+            res.keys.emplace_back(list.action(i).begin(), list.action(i).end());
+            if (!opt.allKeys) break;
+        }
+    }
+    return true;
+}
+
+Solver::Impl::Mate1Keys Solver::Impl::find_mate1_keys(SolveResult& res) {
+    res.keys.clear();
+    Searcher*                s = pool->acquire();
+    movegen::MateInOneSearch search;
+    bool                     stopped = false;
+    search.for_each_mate(
+        s->position(),
+        [&](std::span<const Move> a) {
+            res.keys.emplace_back(a.begin(), a.end());
+            return opt.allKeys;
+        },
+        [&] {
+            stopped = !s->count_node() || ctx->stop.load(std::memory_order_relaxed);
+            return !stopped;
+        });
+    pool->release(s);
+    if (stopped) return Mate1Keys::STOPPED;
+    std::sort(res.keys.begin(), res.keys.end());
+    return res.keys.empty() ? Mate1Keys::NONE : Mate1Keys::FOUND;
+}
+
+} // namespace fived::solver

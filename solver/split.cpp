@@ -1,0 +1,111 @@
+// The parallel split of the reference search (search.h, "Parallelism"): the searcher pool and
+// Searcher::split, the remaining children of a node as oneTBB tasks.
+#include <climits>
+#include <mutex>
+
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include "solver/search.h"
+
+namespace fived::solver {
+
+// --- SearcherPool ------------------------------------------------------------------------------
+
+Searcher* SearcherPool::acquire() {
+    std::lock_guard lock(mutex);
+    if (idle.empty()) {
+        all.push_back(std::make_unique<Searcher>(ctx));
+        return all.back().get();
+    }
+    Searcher* s = idle.back();
+    idle.pop_back();
+    return s;
+}
+
+void SearcherPool::release(Searcher* s) {
+    s->flush_nodes();
+    std::lock_guard lock(mutex);
+    idle.push_back(s);
+}
+
+// Runs the remaining children as tasks. Returns the decisive value (already stored), the
+// non-decisive one when every child finished without deciding (the caller stores it), or ABORT.
+Value Searcher::split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest) {
+    const ActionList&          list       = lists[std::size_t(ply)];
+    const int                  childBound = orNode ? bound - 1 : bound;
+    const Value                decisive   = orNode ? Value::YES : Value::NO;
+    std::atomic<bool>          decided{false};
+    std::atomic<bool>          aborted{false};
+    std::atomic<std::size_t>   finished{0};
+    std::atomic<std::size_t>   next{0};
+    std::atomic<std::uint32_t> winner{0};
+    std::size_t                pending = 0;
+    for (const std::uint32_t i : rest)
+        pending += list.ref(i).score != INT_MIN;
+    const Key       key = mv.key();
+    tbb::task_group group;
+    // The killers below this node are shared by its workers through this searcher's (idle while
+    // it waits): a child starts with them and merges what it learnt back, so the refutation one
+    // sibling found is tried first on the next, as in the serial search.
+    std::mutex killerMutex;
+    // Explicit hand-offs (STYLE.md §2.12): TSan does not see oneTBB's own synchronisation, so
+    // the parent publishes its state (path, list) with a release store that every task
+    // acquires, and each task releases its work into `finished`/`decided`/`aborted`.
+    std::atomic<bool> published{false};
+    published.store(true, std::memory_order_release);
+    // One worker per thread, each taking the next child in order. A task per child would be
+    // run last-in first-out by the thread that spawned them, that is, worst-ordered first: in a
+    // node that a late child decides, the speculative siblings are then the expensive ones.
+    auto worker = [&] {
+        (void)published.load(std::memory_order_acquire);
+        Searcher* s = nullptr;
+        for (;;) {
+            if (decided.load(std::memory_order_acquire) || stopped()) break;
+            const std::size_t pos = next.fetch_add(1, std::memory_order_relaxed);
+            if (pos >= rest.size()) break;
+            const std::uint32_t i = rest[pos];
+            if (list.ref(i).score == INT_MIN) continue;
+            if (!s) s = ctx.pool->acquire();
+            {
+                std::lock_guard lock(killerMutex);
+                s->copy_killers_from(*this, ply + 1);
+            }
+            const Value v =
+                s->search_child(path(ply), list.action(i), list.ref(i).child, orNode, childBound);
+            {
+                std::lock_guard lock(killerMutex);
+                merge_killers_from(*s, ply + 1);
+            }
+            if (v == decisive) {
+                if (!decided.exchange(true)) winner.store(i, std::memory_order_relaxed);
+                group.cancel();
+                break;
+            }
+            if (v == Value::ABORT) {
+                aborted.store(true, std::memory_order_release);
+                break;
+            }
+            finished.fetch_add(1, std::memory_order_release);
+        }
+        if (s) ctx.pool->release(s);
+    };
+    const std::size_t workers =
+        std::min<std::size_t>(pending, std::size_t(tbb::this_task_arena::max_concurrency()));
+    for (std::size_t w = 0; w < workers; ++w)
+        group.run(worker);
+    group.wait();
+    if (decided.load()) {
+        const std::uint32_t i = winner.load();
+        set_killer(ply, list.action(i));
+        if (orNode)
+            ctx.tt.store_proof(key, bound, action_hint(list.ref(i).child), 1 << 10);
+        else
+            ctx.tt.store_disproof(key, bound, action_hint(list.ref(i).child), 1 << 10);
+        return decisive;
+    }
+    if (aborted.load() || finished.load() != pending) return Value::ABORT;
+    return orNode ? Value::NO : Value::YES;
+}
+
+} // namespace fived::solver
