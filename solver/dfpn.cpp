@@ -101,25 +101,19 @@ Value Searcher::dfpn(bool orNode, int bound, int ply, std::uint32_t thpn, std::u
         std::uint32_t second = PnInf;
         std::size_t   best   = SIZE_MAX;
         for (const std::uint32_t i : order) {
+            // OR node: pn is the children's smallest pn, dn the sum of their dn; AND node the
+            // other way round.
             const ActionList::Ref& ref = list.ref(i);
-            if (orNode) {
-                dn = sat_add(dn, ref.dn);
-                if (ref.pn < pn) {
-                    second = pn;
-                    pn     = ref.pn;
-                    best   = i;
-                } else if (ref.pn < second) {
-                    second = ref.pn;
-                }
-            } else {
-                pn = sat_add(pn, ref.pn);
-                if (ref.dn < dn) {
-                    second = dn;
-                    dn     = ref.dn;
-                    best   = i;
-                } else if (ref.dn < second) {
-                    second = ref.dn;
-                }
+            std::uint32_t&         low = orNode ? pn : dn;
+            std::uint32_t&         sum = orNode ? dn : pn;
+            const std::uint32_t    cl  = orNode ? ref.pn : ref.dn;
+            sum                        = sat_add(sum, orNode ? ref.dn : ref.pn);
+            if (cl < low) {
+                second = low;
+                low    = cl;
+                best   = i;
+            } else if (cl < second) {
+                second = cl;
             }
         }
         if (pn == 0) {
