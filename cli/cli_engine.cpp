@@ -1,5 +1,12 @@
 // The rules-engine subcommands: status, moves, actions, count, perft.
+#include <algorithm>
 #include <iostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <nlohmann/json.hpp>
 
@@ -97,11 +104,68 @@ int cmd_count(const InputOptions& in, std::uint64_t cap, bool each) {
     return ExitOk;
 }
 
-int cmd_perft(const InputOptions& in, int depth) {
+struct PerftOptions {
+    int  depth   = 1;
+    bool divide  = false; // one count per first action
+    int  threads = 1;
+    bool json    = false;
+};
+
+// perft: the number of action sequences of length depth. With --divide, or on several threads
+// (one task per first action, each on its own fork of the position), the count below each
+// first action; --divide prints them sorted by the action's full notation, the standard tool
+// for finding where two move generators differ.
+int cmd_perft(const InputOptions& in, const PerftOptions& o) {
     auto g = load(in);
     if (!g) return ExitBadInput;
-    Multiverse mv = final_position(*g);
-    std::cout << movegen::perft(mv, depth) << '\n';
+    Multiverse                                         mv = final_position(*g);
+    std::vector<std::pair<std::string, std::uint64_t>> rows; // (first action, count)
+    std::uint64_t                                      total = 0;
+    if (o.depth == 0 || (!o.divide && o.threads <= 1)) {
+        total = movegen::perft(mv, o.depth);
+    } else {
+        std::vector<std::vector<movegen::Move>> firsts;
+        movegen::ActionPicker                   picker;
+        picker.reset(mv);
+        picker.for_each([&](std::span<const movegen::Move> a) {
+            firsts.emplace_back(a.begin(), a.end());
+            return true;
+        });
+        std::vector<std::uint64_t> counts(firsts.size(), 0);
+        tbb::task_arena            arena(std::max(o.threads, 1));
+        arena.execute([&] {
+            tbb::parallel_for(std::size_t(0), firsts.size(), [&](std::size_t i) {
+                Multiverse                     m = mv.fork();
+                std::vector<movegen::MoveUndo> u;
+                movegen::do_action(m, firsts[i], u);
+                counts[i] = movegen::perft(m, o.depth - 1);
+            });
+        });
+        Multiverse printer = mv.fork();
+        for (std::size_t i = 0; i < firsts.size(); ++i) {
+            total += counts[i];
+            rows.emplace_back(notation::format_action(printer, firsts[i]), counts[i]);
+        }
+        std::sort(rows.begin(), rows.end());
+    }
+    if (o.json) {
+        nlohmann::json j;
+        j["depth"] = o.depth;
+        j["total"] = total;
+        if (o.divide) {
+            nlohmann::json d = nlohmann::json::array();
+            for (const auto& [a, n] : rows)
+                d.push_back({{"action", a}, {"count", n}});
+            j["divide"] = d;
+        }
+        j["exit_code"] = ExitOk;
+        std::cout << j.dump() << '\n';
+        return ExitOk;
+    }
+    if (o.divide)
+        for (const auto& [a, n] : rows)
+            std::cout << a << ": " << n << '\n';
+    std::cout << (o.divide ? "total: " : "") << total << '\n';
     return ExitOk;
 }
 
@@ -135,11 +199,18 @@ void register_engine_commands(CLI::App& app, int& exitCode) {
     count->add_flag("--each", *each, "one count per position of the main line, from the start");
     count->callback([&exitCode, in, cap, each] { exitCode = cmd_count(*in, *cap, *each); });
 
-    auto  depth = std::make_shared<int>(1);
+    auto  po    = std::make_shared<PerftOptions>();
     auto* perft = app.add_subcommand("perft", "number of action sequences of length DEPTH");
     add_input(perft, *in);
-    perft->add_option("DEPTH", *depth, "number of actions")->required()->check(CLI::Range(0, 16));
-    perft->callback([&exitCode, in, depth] { exitCode = cmd_perft(*in, *depth); });
+    perft->add_option("DEPTH", po->depth, "number of actions")
+        ->required()
+        ->check(CLI::Range(0, 16));
+    perft->add_flag("--divide", po->divide,
+        "the count below each first action, sorted by its full notation, then the total");
+    perft->add_option("--threads", po->threads, "threads (one task per first action)")
+        ->check(CLI::Range(1, 1024));
+    perft->add_flag("--json", po->json, "print one JSON object");
+    perft->callback([&exitCode, in, po] { exitCode = cmd_perft(*in, *po); });
 }
 
 } // namespace fived::cli

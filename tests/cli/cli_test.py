@@ -344,8 +344,36 @@ def wide_time_limit():
     check(wall < 30, f"wide solve --time 3 took {wall:.1f} s to stop (it used to take 90 s)")
 
 
+def perft_divide():
+    """perft --divide and --threads (issue 12): the counts per first action add up to perft's,
+    sorted by action, the same for any thread count and in JSON."""
+    two = write("two.5dpgn", '[Board "Standard - Two Timelines"]\n')
+    rc, out, _ = run(["perft", two, "2"])
+    check(rc == OK and out.strip().isdigit(), f"perft 2: exit {rc}, {out!r}")
+    total = int(out) if out.strip().isdigit() else -1
+    rc, div, _ = run(["perft", two, "2", "--divide"])
+    lines = div.splitlines()
+    rows = [l.rsplit(": ", 1) for l in lines[:-1]]
+    check(rc == OK and lines and lines[-1] == f"total: {total}"
+          and len(rows) == 484 and sum(int(n) for _, n in rows) == total
+          and [a for a, _ in rows] == sorted(a for a, _ in rows),
+          f"perft 2 --divide: exit {rc}, {len(rows)} rows, last {lines[-1:]!r}")
+    for threads in ("1", "2"):
+        rc, out2, _ = run(["perft", two, "2", "--divide", "--threads", threads])
+        check(rc == OK and out2 == div, f"perft --divide --threads {threads} differs")
+    rc, out, _ = run(["perft", two, "2", "--threads", "2"])
+    check(rc == OK and out.strip() == str(total), f"perft --threads 2: {out!r}")
+    rc, out, _ = run(["perft", two, "2", "--divide", "--json"])
+    j = json.loads(out) if out.startswith("{") else {}
+    check(j.get("total") == total and j.get("depth") == 2 and len(j.get("divide", [])) == 484
+          and sum(d["count"] for d in j.get("divide", [])) == total and j.get("exit_code") == 0,
+          f"perft --divide --json: {out[:200]!r}")
+    rc, _, _ = run(["perft", two, "2", "--threads", "0"])
+    check(rc == BAD_INPUT, f"perft --threads 0: exit {rc}")
+
+
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
-                                 implicit_defences, wide_time_limit,
+                                 implicit_defences, wide_time_limit, perft_divide,
                                    wrong_claim, verify_unknown, limits)}
 
 
