@@ -21,9 +21,11 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -608,7 +610,13 @@ int cmd_verify(const VerifyCli& c) {
 // --- bench
 // ----------------------------------------------------------------------------------------
 
-int cmd_bench(std::size_t hashMb, int threads) {
+std::string hex(std::uint64_t v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& benchmarkOut) {
     std::vector<notation::LoadedGame> games;
     std::vector<Multiverse>           positions;
     std::vector<solver::BenchCase>    cases;
@@ -634,20 +642,62 @@ int cmd_bench(std::size_t hashMb, int threads) {
             std::cerr << "internal: bench puzzle " << l.id << " is unknown: " << l.error << '\n';
             return ExitInternal;
         }
+    if (json || !benchmarkOut.empty()) {
+        // Google Benchmark's JSON (context + benchmarks), so two runs compare with its
+        // tools/compare.py: one entry per puzzle (nodes as a counter) and the total.
+        nlohmann::json ctx;
+        ctx["executable"]          = "fived bench";
+        ctx["num_cpus"]            = std::thread::hardware_concurrency();
+        ctx["library_build_type"]  = "release";
+        ctx["cpu_scaling_enabled"] = false;
+        ctx["threads"]             = threads;
+        ctx["signature"]           = hex(r.signature);
+        ctx["answers"]             = hex(r.answers);
+        nlohmann::json list        = nlohmann::json::array();
+        auto           entry       = [&](const std::string& name, double ms, std::uint64_t nodes) {
+            list.push_back(
+                                {{"name", name}, {"run_name", name}, {"run_type", "iteration"}, {"repetitions", 1},
+                    {"repetition_index", 0}, {"threads", threads}, {"iterations", 1},
+                    {"real_time", ms}, {"cpu_time", ms}, {"time_unit", "ms"}, {"nodes", nodes}});
+        };
+        for (const solver::BenchLine& l : r.lines)
+            entry("fived_bench/" + l.id, l.ms, l.nodes);
+        entry("fived_bench/total", r.ms, r.nodes);
+        const nlohmann::json doc = {{"context", ctx}, {"benchmarks", list}};
+        if (!benchmarkOut.empty()) {
+            std::ofstream f(benchmarkOut);
+            f << doc.dump(2) << '\n';
+            if (!f.flush()) {
+                std::cerr << benchmarkOut << ": cannot write\n";
+                return ExitBadInput;
+            }
+        }
+        if (json) {
+            nlohmann::json j;
+            j["nodes"]     = r.nodes;
+            j["time_ms"]   = r.ms;
+            j["signature"] = hex(r.signature);
+            j["answers"]   = hex(r.answers);
+            j["puzzles"]   = nlohmann::json::array();
+            for (const solver::BenchLine& l : r.lines)
+                j["puzzles"].push_back({{"id", l.id}, {"result", l.result}, {"mate_in", l.mateIn},
+                    {"nodes", l.nodes}, {"time_ms", l.ms}});
+            j["exit_code"] = ExitOk;
+            std::cout << j.dump() << '\n';
+            return std::cout.flush() ? ExitOk : ExitBadInput;
+        }
+    }
     for (const solver::BenchLine& l : r.lines)
-        std::fprintf(stderr, "%-24s %-8s mate-in %d  nodes %10llu  %8.1f ms\n", l.id.c_str(),
+        std::printf("%-24s %-8s mate-in %d  nodes %10llu  %8.1f ms\n", l.id.c_str(),
             l.result.c_str(), l.mateIn, static_cast<unsigned long long>(l.nodes), l.ms);
-    std::fprintf(stderr, "===========================\n");
-    std::fprintf(stderr, "Total time (ms) : %.0f\n", r.ms);
-    std::fprintf(stderr, "Nodes searched  : %llu\n", static_cast<unsigned long long>(r.nodes));
-    std::fprintf(
-        stderr, "Nodes/second    : %.0f\n", r.ms > 0 ? double(r.nodes) * 1000.0 / r.ms : 0.0);
-    std::fprintf(
-        stderr, "Signature       : 0x%016llx\n", static_cast<unsigned long long>(r.signature));
-    std::fprintf(
-        stderr, "Answers         : 0x%016llx\n", static_cast<unsigned long long>(r.answers));
-    // The report is on stderr: a failed write there is the command's failure.
-    if (std::fflush(stderr) != 0 || std::ferror(stderr)) return ExitBadInput;
+    std::printf("===========================\n");
+    std::printf("Total time (ms) : %.0f\n", r.ms);
+    std::printf("Nodes searched  : %llu\n", static_cast<unsigned long long>(r.nodes));
+    std::printf("Nodes/second    : %.0f\n", r.ms > 0 ? double(r.nodes) * 1000.0 / r.ms : 0.0);
+    std::printf("Signature       : %s\n", hex(r.signature).c_str());
+    std::printf("Answers         : %s\n", hex(r.answers).c_str());
+    // A failed write of the report is the command's failure.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) return ExitBadInput;
     return ExitOk;
 }
 
@@ -720,14 +770,21 @@ void register_solver_commands(CLI::App& app, int& exitCode) {
         ->check(digits());
     verify->callback([&exitCode, vc] { exitCode = cmd_verify(*vc); });
 
-    auto  hash    = std::make_shared<std::size_t>(16);
-    auto  threads = std::make_shared<int>(1);
-    auto* bench =
-        app.add_subcommand("bench", "solve the embedded puzzle suite; signature on stderr");
+    auto  hash      = std::make_shared<std::size_t>(16);
+    auto  threads   = std::make_shared<int>(1);
+    auto  benchJson = std::make_shared<bool>(false);
+    auto  benchOut  = std::make_shared<std::string>();
+    auto* bench     = app.add_subcommand(
+            "bench", "solve the embedded puzzle suite; the report and its signature on stdout");
     bench->add_option("--hash", *hash, "transposition table size in MB (1 to 1048576)")
         ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
     bench->add_option("--threads", *threads, "search threads")->check(CLI::Range(1, 256));
-    bench->callback([&exitCode, hash, threads] { exitCode = cmd_bench(*hash, *threads); });
+    bench->add_flag("--json", *benchJson, "print one JSON object");
+    bench->add_option("--benchmark-out", *benchOut,
+        "also write Google Benchmark JSON to FILE (for its tools/compare.py)");
+    bench->callback([&exitCode, hash, threads, benchJson, benchOut] {
+        exitCode = cmd_bench(*hash, *threads, *benchJson, *benchOut);
+    });
 }
 
 } // namespace fived::cli

@@ -104,7 +104,7 @@ def errors_not_results():
                 check("cannot allocate" in err, f"{args} --hash 1048576: stderr {err!r}")
                 check(out == "", f"{args} --hash 1048576: printed {out!r}")
             rc, out, err = run(["bench", "--hash", "1048576"])
-            check(rc == BAD_INPUT and "cannot allocate" in err and "Signature" not in err,
+            check(rc == BAD_INPUT and "cannot allocate" in err and "Signature" not in out + err,
                   f"bench --hash 1048576: exit {rc}, stderr {err[-300:]!r}")
     if not os.path.exists("/dev/full"):
         print("no /dev/full: the write-error part is skipped")
@@ -115,10 +115,15 @@ def errors_not_results():
             rc, _, err = run(with_file(cmd, rt2), stdout=full)
         check(rc == BAD_INPUT and "cannot write the output" in err,
               f"{cmd[0]} > /dev/full: exit {rc}, stderr {err!r}")
-    # bench reports on stderr.
-    with open("/dev/full", "w") as full:
-        p = subprocess.run([FIVED, "bench"], stdout=subprocess.DEVNULL, stderr=full, timeout=120)
-    check(p.returncode != OK, f"bench 2> /dev/full: exit {p.returncode}")
+    # bench reports on stdout, and writes Google Benchmark JSON to a file when asked.
+    for args in (["bench"], ["bench", "--json"]):
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([FIVED] + args, stdout=full, stderr=subprocess.PIPE, timeout=120)
+        check(p.returncode != OK, f"{args} > /dev/full: exit {p.returncode}")
+    p = subprocess.run([FIVED, "bench", "--benchmark-out", "/dev/full"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, timeout=120, text=True)
+    check(p.returncode == BAD_INPUT and "cannot write" in p.stderr,
+          f"bench --benchmark-out /dev/full: exit {p.returncode}, {p.stderr!r}")
 
 
 def solve_json(args):
@@ -291,8 +296,8 @@ def limits():
         rc, out, _ = run(["actions", std, "--max", str(n)])
         check(rc == OK and out.count("\n") == n, f"actions --max {n}: exit {rc}, {out!r}")
     for opt in (["--hash", "0"], ["--hash", "-2"]):
-        rc, _, err = run(["bench"] + opt)
-        check(rc == BAD_INPUT and "Signature" not in err, f"bench {opt}: exit {rc}")
+        rc, out, err = run(["bench"] + opt)
+        check(rc == BAD_INPUT and "Signature" not in out + err, f"bench {opt}: exit {rc}")
     # The time limit includes the table: 4 GB used to cost seconds of page faults first.
     t0 = time.monotonic()
     rc, out, _ = run(["solve", std, "--quiet", "--mate", "6", "--hash", "4096", "--time", "0.3"])
@@ -372,8 +377,33 @@ def perft_divide():
     check(rc == BAD_INPUT, f"perft --threads 0: exit {rc}")
 
 
+def bench_report():
+    """bench prints its report on stdout, as JSON with --json, and writes Google Benchmark JSON
+    with --benchmark-out (issue 12); the signature is the same in all three."""
+    rc, out, err = run(["bench"])
+    sig = [l.split(":", 1)[1].strip() for l in out.splitlines() if l.startswith("Signature")]
+    check(rc == OK and len(sig) == 1 and "Signature" not in err,
+          f"bench: exit {rc}, signature on stdout {sig}, stderr {err[:100]!r}")
+    rc, out, _ = run(["bench", "--json"])
+    j = json.loads(out) if out.startswith("{") else {}
+    check(rc == OK and sig and j.get("signature") == sig[0] and j.get("puzzles")
+          and sum(p["nodes"] for p in j["puzzles"]) == j.get("nodes") and j.get("exit_code") == 0,
+          f"bench --json: {out[:200]!r}")
+    path = os.path.join(TMP, "gbench.json")
+    rc, _, _ = run(["bench", "--benchmark-out", path])
+    with open(path) as f:
+        g = json.load(f)
+    names = [b.get("name") for b in g.get("benchmarks", [])]
+    fields = ("name", "run_type", "iterations", "real_time", "cpu_time", "time_unit")
+    check(rc == OK and "context" in g and "fived_bench/total" in names
+          and all(all(k in b for k in fields) for b in g["benchmarks"])
+          and g["context"].get("signature") == (sig[0] if sig else None),
+          f"bench --benchmark-out: {str(g)[:200]!r}")
+
+
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide,
+                                 bench_report,
                                    wrong_claim, verify_unknown, limits)}
 
 
