@@ -115,7 +115,14 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
     absl::FunctionRef<bool(std::span<const Move>)> mate, absl::FunctionRef<bool()> tested) {
     using Verdict = HypercuboidSearch::Verdict;
     stats_        = Stats{};
-    attack_squares(mv);
+    // The quiet cut pays where actions multiply: with at least QuietCutBoards playable boards.
+    // Below, the squares cost more than the actions they would save (measured on the suite's
+    // small positions), and each quiet action is left out alone.
+    int playable = 0;
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+        playable += Color(mv.end_v(l) & 1) == mv.to_move();
+    const bool quietCut = playable >= QuietCutBoards;
+    if (quietCut) attack_squares(mv);
     const int timelines = mv.timeline_count();
     return attacker.for_each_cut(
         mv,
@@ -127,6 +134,7 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
             // whose boards agree with its own on the squares of the lines to the defender's
             // royals (attack_squares()): none of those gives check either.
             if (!in_check_at_turn_start(mv)) {
+                if (!quietCut) return Verdict::NEXT;
                 ++stats_.quietCuts;
                 return mv.timeline_count() > timelines ? Verdict::CUT_ON_ALT_SQUARES
                                                        : Verdict::CUT_ON_SQUARES;

@@ -57,6 +57,9 @@ namespace fived::movegen {
 
 class MateInOneSearch {
 public:
+    // The quiet cut (above) is used from this many playable boards of the mover on.
+    static constexpr int QuietCutBoards = 3;
+
     struct Stats {
         std::uint64_t actions   = 0; // attacker actions tested
         std::uint64_t cuts      = 0; // checking actions whose escape was generalised
