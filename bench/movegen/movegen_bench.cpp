@@ -19,9 +19,9 @@
 //                            default 30; over the limit: `over_limit`, counted with the limit),
 //                            for engines whose verdicts may not end.
 //
-// Positions come from ../shared/puzzles when it is present; otherwise from positions embedded
-// here (variant starts, own opening positions, and positions reached by deterministic play), and
-// the named shared benchmarks are skipped.
+// Positions come from ../shared/puzzles (or $FIVED_PUZZLES) when it is present; otherwise from
+// positions embedded here (variant starts, own opening positions, and positions reached by
+// deterministic play), and the named shared benchmarks are skipped.
 
 #include <sys/wait.h>
 #include <time.h>
@@ -49,7 +49,14 @@ namespace fs = std::filesystem;
 using movegen::Move;
 using movegen::Multiverse;
 
-const fs::path PuzzleDir = fs::path(FIVED_SHARED_DIR) / "puzzles";
+// The puzzle folder: $FIVED_PUZZLES, else ../shared/puzzles as configured (FIVED_SHARED_DIR).
+fs::path puzzle_dir() {
+    if (const char* e = std::getenv("FIVED_PUZZLES"); e && *e) return e;
+    return fs::path(FIVED_SHARED_DIR) / "puzzles";
+}
+const fs::path    PuzzleDir = puzzle_dir();
+const std::string PuzzlesAbsent =
+    PuzzleDir.string() + " is absent (set FIVED_PUZZLES to the puzzles folder)";
 
 // --- Positions -----------------------------------------------------------------------------------
 
@@ -245,7 +252,7 @@ BENCHMARK(BM_InCheckAtTurnStart);
 void count_actions(benchmark::State& state, const char* id, std::uint64_t expected) {
     auto g = load_puzzle(id);
     if (!g) {
-        state.SkipWithError("../shared/puzzles is absent");
+        state.SkipWithError(PuzzlesAbsent.c_str());
         return;
     }
     Multiverse    mv    = final_position(*g);
@@ -324,7 +331,7 @@ void no_action(benchmark::State& state, const char* only) {
     for (auto& [id, mv] : all)
         if (!only || id == only) positions.push_back(&mv);
     if (positions.empty()) {
-        state.SkipWithError("../shared/puzzles is absent");
+        state.SkipWithError(PuzzlesAbsent.c_str());
         return;
     }
     movegen::ActionPicker picker;
@@ -402,7 +409,7 @@ void BM_VerdictsCountsGames(benchmark::State& state) {
             for (Multiverse& mv : all_positions(*g))
                 positions.push_back(std::move(mv));
     if (positions.empty()) {
-        state.SkipWithError("../shared/puzzles is absent");
+        state.SkipWithError(PuzzlesAbsent.c_str());
         return;
     }
     const char*  env   = std::getenv("FIVED_BENCH_VERDICT_LIMIT");
