@@ -20,6 +20,14 @@ void add_input(CLI::App* cmd, InputOptions& in) {
         "accept a wrong capture mark `x` or jump indicator `>`/`>>` (third-party files)");
 }
 
+void add_position_input(CLI::App* cmd, InputOptions& in, const char* what) {
+    add_input(cmd, in);
+    cmd->add_option("--at", in.at,
+        std::string(what)
+            + " the position after the first K actions of the main line instead of the final "
+              "one (negative K: |K| actions before the end)");
+}
+
 std::string display_name(const std::string& file) { return file == "-" ? "<stdin>" : file; }
 
 namespace {
@@ -77,7 +85,7 @@ std::optional<std::string> read_text(const std::string& file) {
     return text;
 }
 
-std::optional<notation::LoadedGame> load(const InputOptions& in) {
+std::optional<notation::LoadedGame> load(const InputOptions& in, int* played) {
     const std::optional<std::string> text = read_text(in.file);
     if (!text) return std::nullopt;
     notation::ReadOptions opt;
@@ -88,6 +96,17 @@ std::optional<notation::LoadedGame> load(const InputOptions& in) {
     if (!game) {
         std::cerr << err.to_string() << '\n';
         return game;
+    }
+    const int n = int(game->mainLine.size());
+    if (played) *played = n;
+    if (in.at) {
+        const int k = *in.at >= 0 ? *in.at : n + *in.at;
+        if (k < 0 || k > n) {
+            std::cerr << display_name(in.file) << ": --at " << *in.at << ": the main line has " << n
+                      << " actions\n";
+            return std::nullopt;
+        }
+        game->mainLine.resize(std::size_t(k));
     }
     return game;
 }

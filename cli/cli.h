@@ -28,20 +28,27 @@ constexpr int ExitUnknown  = 3; // a limit (time, nodes, actions, signal) ended 
 constexpr int ExitInternal = 4; // internal error (a self-check failed)
 
 struct InputOptions {
-    std::string file;
-    bool        lenient = false;
+    std::string        file;
+    bool               lenient = false;
+    std::optional<int> at; // --at K: the position after the first K main-line actions
 };
 
 // Adds the FILE argument and --lenient to a subcommand.
 void add_input(CLI::App* cmd, InputOptions& in);
+// The same and --at K, for a subcommand that works on one position of the main line: the
+// position after its first K actions (negative K: |K| actions before the end) instead of the
+// final one. `what` is the subcommand's verb for the help text ("solve", "draw", ...).
+void add_position_input(CLI::App* cmd, InputOptions& in, const char* what);
 // Reads a whole file ('-' = standard input). A file that cannot be opened or read (a
 // directory, a read error) or that holds nothing but white space and comments is refused: the
 // message (FILE: cause) is printed and nullopt returned.
 std::optional<std::string> read_text(const std::string& file);
 // The name diagnostics use for `file` ("<stdin>" for '-').
 std::string display_name(const std::string& file);
-// Reads, parses and replays the main line; prints the diagnostic on failure.
-std::optional<notation::LoadedGame> load(const InputOptions& in);
+// Reads, parses and replays the main line; prints the diagnostic on failure. With --at, the
+// main line is cut to the position asked for (out of range: `FILE: --at K: the main line has
+// N actions`, nullopt); `played` (if given) receives its length before the cut.
+std::optional<notation::LoadedGame> load(const InputOptions& in, int* played = nullptr);
 // The final position of the main line.
 movegen::Multiverse final_position(const notation::LoadedGame& game);
 

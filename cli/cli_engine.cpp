@@ -176,32 +176,32 @@ void register_engine_commands(CLI::App& app, int& exitCode) {
     auto  json   = std::make_shared<bool>(false);
     auto* status = app.add_subcommand(
         "status", "side to move, present, check and verdict of the final position");
-    add_input(status, *in);
+    add_position_input(status, *in, "use");
     status->add_flag("--json", *json, "print one JSON object");
     status->callback([&exitCode, in, json] { exitCode = cmd_status(*in, *json); });
 
     auto* moves = app.add_subcommand(
         "moves", "every pseudo-legal single move of the side to move, full notation");
-    add_input(moves, *in);
+    add_position_input(moves, *in, "use");
     moves->callback([&exitCode, in] { exitCode = cmd_moves(*in); });
 
     auto  max     = std::make_shared<std::uint64_t>(UINT64_MAX);
     auto* actions = app.add_subcommand("actions", "legal actions, one a line, standard order");
-    add_input(actions, *in);
+    add_position_input(actions, *in, "use");
     actions->add_option("--max", *max, "print at most N actions")->check(digits());
     actions->callback([&exitCode, in, max] { exitCode = cmd_actions(*in, *max); });
 
     auto  cap   = std::make_shared<std::uint64_t>(UINT64_MAX);
     auto  each  = std::make_shared<bool>(false);
     auto* count = app.add_subcommand("count", "number of legal actions of the final position");
-    add_input(count, *in);
+    add_position_input(count, *in, "use");
     count->add_option("--cap", *cap, "stop counting at N")->check(digits());
     count->add_flag("--each", *each, "one count per position of the main line, from the start");
     count->callback([&exitCode, in, cap, each] { exitCode = cmd_count(*in, *cap, *each); });
 
     auto  po    = std::make_shared<PerftOptions>();
     auto* perft = app.add_subcommand("perft", "number of action sequences of length DEPTH");
-    add_input(perft, *in);
+    add_position_input(perft, *in, "use");
     perft->add_option("DEPTH", po->depth, "number of actions")
         ->required()
         ->check(CLI::Range(0, 16));

@@ -89,12 +89,12 @@ void register_notation_commands(CLI::App& app, int& exitCode) {
     fmt->callback([&exitCode, in, style] { exitCode = cmd_fmt(*in, *style); });
 
     auto* fen = app.add_subcommand("fen", "5DFEN of every board of the final position");
-    add_input(fen, *in);
+    add_position_input(fen, *in, "use");
     fen->callback([&exitCode, in] { exitCode = cmd_fen(*in); });
 
     auto* hash = app.add_subcommand(
         "hash", "Shad's MD5 state hash of the final position (5DFEN of all boards)");
-    add_input(hash, *in);
+    add_position_input(hash, *in, "use");
     hash->callback([&exitCode, in] { exitCode = cmd_hash(*in); });
 
     auto  files   = std::make_shared<std::vector<std::string>>();

@@ -54,21 +54,20 @@ using solver::SolutionNode;
 using solver::SolutionTree;
 
 struct SolveCli {
-    InputOptions       in;
-    int                mate        = 0; // 0 = from the Puzzle header, else 3
-    int                threads     = 1;
-    std::size_t        hashMb      = 16;
-    double             time        = 0;
-    std::uint64_t      nodes       = 0;
-    std::size_t        maxActions  = solver::SolveOptions{}.actionLimit;
-    std::size_t        streamAbove = solver::SolveOptions{}.streamAbove;
-    bool               json        = false;
-    bool               quiet       = false;
-    bool               allKeys     = false;
-    std::size_t        group = 12; // group defences at nodes with more than this many (0 = never)
-    std::string        algo  = "reference";
-    std::optional<int> at;  // solve after this many main-line actions (negative: from the end)
-    std::string        svg; // draw the position and its key here (cli_svg.cpp)
+    InputOptions  in;
+    int           mate        = 0; // 0 = from the Puzzle header, else 3
+    int           threads     = 1;
+    std::size_t   hashMb      = 16;
+    double        time        = 0;
+    std::uint64_t nodes       = 0;
+    std::size_t   maxActions  = solver::SolveOptions{}.actionLimit;
+    std::size_t   streamAbove = solver::SolveOptions{}.streamAbove;
+    bool          json        = false;
+    bool          quiet       = false;
+    bool          allKeys     = false;
+    std::size_t   group       = 12; // group defences at nodes with more than this many (0 = never)
+    std::string   algo        = "reference";
+    std::string   svg; // draw the position and its key here (cli_svg.cpp)
 };
 
 // --- solution trees as notation::GameTree ------------------------------------------------------
@@ -248,18 +247,9 @@ std::string header_where(const std::string& file, const notation::Header& h) {
 }
 
 int cmd_solve(const SolveCli& c) {
-    auto game = load(c.in);
+    int  played = 0;
+    auto game   = load(c.in, &played);
     if (!game) return ExitBadInput;
-    const int played = int(game->mainLine.size());
-    if (c.at) {
-        const int k = *c.at >= 0 ? *c.at : played + *c.at;
-        if (k < 0 || k > played) {
-            std::cerr << display_name(c.in.file) << ": --at " << *c.at << ": the main line has "
-                      << played << " actions\n";
-            return ExitBadInput;
-        }
-        game->mainLine.resize(std::size_t(k));
-    }
     const Multiverse root = final_position(*game);
     // The claim: the Puzzle header speaks of the final position only.
     std::optional<Claim> claim;
@@ -707,14 +697,11 @@ void register_solver_commands(CLI::App& app, int& exitCode) {
     auto  sc    = std::make_shared<SolveCli>();
     auto* solve = app.add_subcommand("solve",
         "shortest forced mate (side to move = attacker) of the final position, as a solution tree");
-    add_input(solve, sc->in);
+    add_position_input(solve, sc->in, "solve");
     solve
         ->add_option(
             "--mate", sc->mate, "longest mate searched (default: the Puzzle header, else 3)")
         ->check(CLI::Range(1, 60));
-    solve->add_option("--at", sc->at,
-        "solve the position after the first K actions of the main line instead of the final "
-        "one (negative K: |K| actions before the end)");
     solve->add_option("--threads", sc->threads, "search threads")->check(CLI::Range(1, 256));
     solve->add_option("--hash", sc->hashMb, "transposition table size in MB (1 to 1048576)")
         ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));

@@ -14,10 +14,9 @@ namespace fived::cli {
 namespace {
 
 struct SvgCli {
-    InputOptions       in;
-    std::optional<int> at;
-    std::string        out = "-";
-    render::Options    opt;
+    InputOptions    in;
+    std::string     out = "-";
+    render::Options opt;
 };
 
 // Caption line 2: side to move, present, timelines, check / verdict.
@@ -55,19 +54,10 @@ bool write_text(const std::string& out, const std::string& text) {
 }
 
 int cmd_svg(const SvgCli& c) {
-    auto game = load(c.in);
+    int  played = 0;
+    auto game   = load(c.in, &played);
     if (!game) return ExitBadInput;
-    const int played = int(game->mainLine.size());
-    int       k      = played;
-    if (c.at) {
-        k = *c.at >= 0 ? *c.at : played + *c.at;
-        if (k < 0 || k > played) {
-            std::cerr << c.in.file << ": --at " << *c.at << ": the main line has " << played
-                      << " actions\n";
-            return ExitBadInput;
-        }
-    }
-    game->mainLine.resize(std::size_t(k));
+    const int           k  = int(game->mainLine.size());
     movegen::Multiverse mv = final_position(*game);
     render::Scene       scene;
     scene.caption.push_back((c.in.file == "-" ? std::string("<stdin>") : c.in.file) + ", after "
@@ -119,10 +109,7 @@ void register_svg_command(CLI::App& app, int& exitCode) {
     auto* cmd = app.add_subcommand("svg",
         "picture of the final position (SVG): boards by timeline and turn, the present, the last "
         "action's moves as arrows, checks");
-    add_input(cmd, c->in);
-    cmd->add_option("--at", c->at,
-        "draw the position after the first K actions of the main line instead of the final one "
-        "(negative K: |K| actions before the end)");
+    add_position_input(cmd, c->in, "draw");
     cmd->add_option("-o,--output", c->out, "write the SVG to this file ('-' = standard output)");
     cmd->add_option("--max-timelines", c->opt.maxTimelines,
            "timelines drawn at most; the others are summarised as \"+N more\" (default 16)")

@@ -401,9 +401,34 @@ def bench_report():
           f"bench --benchmark-out: {str(g)[:200]!r}")
 
 
+def at_everywhere():
+    """--at K on every command that works on one position (issue 12): the same position as a
+    file cut after K actions, and an out-of-range K refused (exit 2) by each."""
+    rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
+    with open(rt2) as f:
+        text = f.read()
+    # rook-tactics-2: two actions in its main line (1. Re2 / Kf4); the cut file has none.
+    cut = write("rt2-start.5dpgn", text.split("1. ")[0])
+    for cmd in (["status", "--json"], ["moves"], ["actions"], ["count"], ["perft", "2"], ["fen"],
+                ["hash"]):
+        rc1, at0, _ = run([cmd[0], rt2, "--at", "0"] + cmd[1:])
+        rc2, ref, _ = run([cmd[0], cut] + cmd[1:])
+        check(rc1 == OK and rc2 == OK and at0 == ref and at0,
+              f"{cmd[0]} --at 0 differs from the cut file: {at0[:80]!r} vs {ref[:80]!r}")
+        rc3, last, _ = run([cmd[0], rt2, "--at", "2"] + cmd[1:])
+        rc4, full, _ = run([cmd[0], rt2] + cmd[1:])
+        check(rc3 == OK and last == full, f"{cmd[0]} --at 2 is not the final position")
+        rc5, back, _ = run([cmd[0], rt2, "--at", "-2"] + cmd[1:])
+        check(rc5 == OK and back == at0, f"{cmd[0]} --at -2 is not the start")
+        for k in ("3", "-3"):
+            rc, out, err = run([cmd[0], rt2, "--at", k] + cmd[1:])
+            check(rc == BAD_INPUT and out == "" and f"--at {k}: the main line has 2 actions" in err,
+                  f"{cmd[0]} --at {k}: exit {rc}, {err!r}")
+
+
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide,
-                                 bench_report,
+                                 bench_report, at_everywhere,
                                    wrong_claim, verify_unknown, limits)}
 
 
