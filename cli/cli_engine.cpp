@@ -58,49 +58,85 @@ int cmd_status(const InputOptions& in, bool json) {
     return ExitOk;
 }
 
-int cmd_moves(const InputOptions& in) {
+int cmd_moves(const InputOptions& in, bool json) {
     auto g = load(in);
     if (!g) return ExitBadInput;
     Multiverse                 mv = final_position(*g);
     std::vector<movegen::Move> moves;
     movegen::generate_moves(mv, mv.to_move(), moves);
+    if (json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const movegen::Move& m : moves)
+            list.push_back(notation::format_move(mv, m));
+        std::cout << nlohmann::json{{"moves", list}, {"exit_code", ExitOk}}.dump() << '\n';
+        return ExitOk;
+    }
     for (const movegen::Move& m : moves)
         std::cout << notation::format_move(mv, m) << '\n';
     return ExitOk;
 }
 
-int cmd_actions(const InputOptions& in, std::uint64_t max) {
+// With --json: one JSON object per line for each action ({"action": ...}), so a listing of
+// millions streams, then {"count": N, "complete": bool, "exit_code": 0}.
+int cmd_actions(const InputOptions& in, std::uint64_t max, bool json) {
     auto g = load(in);
     if (!g) return ExitBadInput;
-    Multiverse mv      = final_position(*g);
-    Multiverse printer = mv.fork(); // formats each action from the start-of-turn state
-    if (max == 0) return ExitOk;
-    movegen::ActionPicker picker; // the one legal-action policy (movegen/picker.h)
-    std::uint64_t         n = 0;
-    picker.reset(mv);
-    picker.for_each([&](std::span<const movegen::Move> a) {
-        std::cout << notation::format_action(printer, a) << '\n';
-        return ++n < max && std::cout.good(); // stop at a write error (main reports it)
-    });
+    Multiverse    mv      = final_position(*g);
+    Multiverse    printer = mv.fork(); // formats each action from the start-of-turn state
+    std::uint64_t n       = 0;
+    bool          all     = true;
+    if (max > 0) {
+        movegen::ActionPicker picker; // the one legal-action policy (movegen/picker.h)
+        picker.reset(mv);
+        all = picker.for_each([&](std::span<const movegen::Move> a) {
+            const std::string text = notation::format_action(printer, a);
+            if (json)
+                std::cout << nlohmann::json{{"action", text}}.dump() << '\n';
+            else
+                std::cout << text << '\n';
+            return ++n < max && std::cout.good(); // stop at a write error (main reports it)
+        });
+    } else {
+        all = !movegen::exists_legal_action(mv);
+    }
+    if (json)
+        std::cout << nlohmann::json{{"count", n}, {"complete", all}, {"exit_code", ExitOk}}.dump()
+                  << '\n';
     return ExitOk;
 }
 
-int cmd_count(const InputOptions& in, std::uint64_t cap, bool each) {
+int cmd_count(const InputOptions& in, std::uint64_t cap, bool each, bool json) {
     auto g = load(in);
     if (!g) return ExitBadInput;
     if (!each) {
-        Multiverse mv = final_position(*g);
-        std::cout << movegen::count_legal_actions(mv, cap) << '\n';
+        Multiverse          mv = final_position(*g);
+        const std::uint64_t n  = movegen::count_legal_actions(mv, cap);
+        if (json)
+            std::cout << nlohmann::json{{"count", n}, {"capped", n >= cap},
+                {"exit_code",
+                    ExitOk}}.dump()
+                      << '\n';
+        else
+            std::cout << n << '\n';
         return ExitOk;
     }
     Multiverse                     mv = g->start.fork();
     std::vector<movegen::MoveUndo> undo;
+    nlohmann::json                 counts = nlohmann::json::array();
     for (std::size_t k = 0; k <= g->mainLine.size(); ++k) {
         if (k) movegen::do_action(mv, g->mainLine[k - 1], undo);
-        std::cout << (k ? " " : "") << movegen::count_legal_actions(mv, cap);
+        const std::uint64_t n = movegen::count_legal_actions(mv, cap);
+        if (json) {
+            counts.push_back(n);
+            continue;
+        }
+        std::cout << (k ? " " : "") << n;
         std::cout.flush();
     }
-    std::cout << '\n';
+    if (json)
+        std::cout << nlohmann::json{{"counts", counts}, {"exit_code", ExitOk}}.dump() << '\n';
+    else
+        std::cout << '\n';
     return ExitOk;
 }
 
@@ -183,13 +219,16 @@ void register_engine_commands(CLI::App& app, int& exitCode) {
     auto* moves = app.add_subcommand(
         "moves", "every pseudo-legal single move of the side to move, full notation");
     add_position_input(moves, *in, "use");
-    moves->callback([&exitCode, in] { exitCode = cmd_moves(*in); });
+    moves->add_flag("--json", *json, "print one JSON object");
+    moves->callback([&exitCode, in, json] { exitCode = cmd_moves(*in, *json); });
 
     auto  max     = std::make_shared<std::uint64_t>(UINT64_MAX);
     auto* actions = app.add_subcommand("actions", "legal actions, one a line, standard order");
     add_position_input(actions, *in, "use");
     actions->add_option("--max", *max, "print at most N actions")->check(digits());
-    actions->callback([&exitCode, in, max] { exitCode = cmd_actions(*in, *max); });
+    actions->add_flag(
+        "--json", *json, "one JSON object per line for each action, then one with the count");
+    actions->callback([&exitCode, in, max, json] { exitCode = cmd_actions(*in, *max, *json); });
 
     auto  cap   = std::make_shared<std::uint64_t>(UINT64_MAX);
     auto  each  = std::make_shared<bool>(false);
@@ -197,7 +236,9 @@ void register_engine_commands(CLI::App& app, int& exitCode) {
     add_position_input(count, *in, "use");
     count->add_option("--cap", *cap, "stop counting at N")->check(digits());
     count->add_flag("--each", *each, "one count per position of the main line, from the start");
-    count->callback([&exitCode, in, cap, each] { exitCode = cmd_count(*in, *cap, *each); });
+    count->add_flag("--json", *json, "print one JSON object");
+    count->callback(
+        [&exitCode, in, cap, each, json] { exitCode = cmd_count(*in, *cap, *each, *json); });
 
     auto  po    = std::make_shared<PerftOptions>();
     auto* perft = app.add_subcommand("perft", "number of action sequences of length DEPTH");

@@ -2,6 +2,8 @@
 #include <iostream>
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/cli.h"
 #include "notation/fen.h"
 #include "notation/parser.h"
@@ -35,30 +37,43 @@ int cmd_fmt(const InputOptions& in, const std::string& style) {
     return ExitOk;
 }
 
-int cmd_fen(const InputOptions& in) {
+int cmd_fen(const InputOptions& in, bool json) {
     const auto game = load(in);
     if (!game) return ExitBadInput;
-    std::cout << notation::fen_of(final_position(*game));
+    const std::string fen = notation::fen_of(final_position(*game));
+    if (json)
+        std::cout << nlohmann::json{{"fen", fen}, {"exit_code", ExitOk}}.dump() << '\n';
+    else
+        std::cout << fen;
     return ExitOk;
 }
 
-int cmd_hash(const InputOptions& in) {
+int cmd_hash(const InputOptions& in, bool json) {
     const auto game = load(in);
     if (!game) return ExitBadInput;
-    std::cout << notation::state_hash(final_position(*game)) << '\n';
+    const std::string hash = notation::state_hash(final_position(*game));
+    if (json)
+        std::cout << nlohmann::json{{"hash", hash}, {"exit_code", ExitOk}}.dump() << '\n';
+    else
+        std::cout << hash << '\n';
     return ExitOk;
 }
 
 // check-notation: every file parsed and every variation replayed; all problems reported.
-int cmd_check(const std::vector<std::string>& files, bool lenient) {
-    notation::ReadOptions opt = read_options(lenient);
-    opt.annotate              = false; // marks are not checked (NOTATION.md §5 step 6)
-    opt.maxErrors             = 1000;
-    bool allFine              = true;
+int cmd_check(const std::vector<std::string>& files, bool lenient, bool json) {
+    nlohmann::json        report = nlohmann::json::array();
+    notation::ReadOptions opt    = read_options(lenient);
+    opt.annotate                 = false; // marks are not checked (NOTATION.md §5 step 6)
+    opt.maxErrors                = 1000;
+    bool allFine                 = true;
     for (const std::string& file : files) {
         const std::optional<std::string> text = read_text(file);
         if (!text) {
             allFine = false;
+            if (json)
+                report.push_back({{"file", display_name(file)}, {"ok", false},
+                    {"errors", nlohmann::json::array({display_name(file) + ": cannot be read"})},
+                    {"warnings", nlohmann::json::array()}});
             continue;
         }
         // Streamed: neither the syntax tree nor a game tree is kept (memory grows with the
@@ -66,14 +81,29 @@ int cmd_check(const std::vector<std::string>& files, bool lenient) {
         std::vector<notation::Diagnostic> errors, warnings;
         const bool                        ok =
             notation::check_game_text(*text, display_name(file), opt, errors, &warnings);
-        for (const notation::Diagnostic& w : warnings)
-            std::cerr << w.file << ':' << w.pos.line << ':' << w.pos.column
-                      << ": warning: " << w.cause << '\n';
-        for (const notation::Diagnostic& d : errors)
-            std::cerr << d.to_string() << '\n';
+        nlohmann::json errs = nlohmann::json::array(), warns = nlohmann::json::array();
+        for (const notation::Diagnostic& w : warnings) {
+            const std::string line = w.file + ':' + std::to_string(w.pos.line) + ':'
+                + std::to_string(w.pos.column) + ": warning: " + w.cause;
+            if (json)
+                warns.push_back(line);
+            else
+                std::cerr << line << '\n';
+        }
+        for (const notation::Diagnostic& d : errors) {
+            if (json)
+                errs.push_back(d.to_string());
+            else
+                std::cerr << d.to_string() << '\n';
+        }
+        if (json)
+            report.push_back(
+                {{"file", display_name(file)}, {"ok", ok}, {"errors", errs}, {"warnings", warns}});
         allFine = allFine && ok;
     }
-    return allFine ? ExitOk : ExitBadInput;
+    const int code = allFine ? ExitOk : ExitBadInput;
+    if (json) std::cout << nlohmann::json{{"files", report}, {"exit_code", code}}.dump() << '\n';
+    return code;
 }
 
 } // namespace
@@ -90,12 +120,15 @@ void register_notation_commands(CLI::App& app, int& exitCode) {
 
     auto* fen = app.add_subcommand("fen", "5DFEN of every board of the final position");
     add_position_input(fen, *in, "use");
-    fen->callback([&exitCode, in] { exitCode = cmd_fen(*in); });
+    auto json = std::make_shared<bool>(false);
+    fen->add_flag("--json", *json, "print one JSON object");
+    fen->callback([&exitCode, in, json] { exitCode = cmd_fen(*in, *json); });
 
     auto* hash = app.add_subcommand(
         "hash", "Shad's MD5 state hash of the final position (5DFEN of all boards)");
     add_position_input(hash, *in, "use");
-    hash->callback([&exitCode, in] { exitCode = cmd_hash(*in); });
+    hash->add_flag("--json", *json, "print one JSON object");
+    hash->callback([&exitCode, in, json] { exitCode = cmd_hash(*in, *json); });
 
     auto  files   = std::make_shared<std::vector<std::string>>();
     auto  lenient = std::make_shared<bool>(false);
@@ -106,7 +139,10 @@ void register_notation_commands(CLI::App& app, int& exitCode) {
         ->required();
     check->add_flag("--lenient", *lenient,
         "accept a wrong capture mark `x` or jump indicator `>`/`>>` (third-party files)");
-    check->callback([&exitCode, files, lenient] { exitCode = cmd_check(*files, *lenient); });
+    check->add_flag("--json", *json,
+        "print one JSON object: per file `ok`, `errors` and `warnings` (as text lines)");
+    check->callback(
+        [&exitCode, files, lenient, json] { exitCode = cmd_check(*files, *lenient, *json); });
 }
 
 } // namespace fived::cli

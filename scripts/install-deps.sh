@@ -5,7 +5,8 @@ set -euo pipefail
 pkgs=(build-essential cmake ninja-build pkg-config
       libtbb-dev libabsl-dev libxxhash-dev libbenchmark-dev libgtest-dev
       libcli11-dev nlohmann-json3-dev libmd-dev
-      librsvg2-bin libxml2-utils) # rsvg-convert and xmllint: the SVG tests (tests/render)
+      librsvg2-bin libxml2-utils # rsvg-convert and xmllint: the SVG tests (tests/render)
+      python3 python3-jsonschema) # the command-line tests (tests/cli), the JSON Schema
 # clang and its sanitizer/libFuzzer runtimes (a Recommends of clang-NN, so named here), for
 # scripts/fuzz.sh; the unversioned names follow Debian's default LLVM.
 if [ "${FIVED_WITH_CLANG:-0}" = 1 ]; then pkgs+=(clang libclang-rt-dev); fi

@@ -426,9 +426,76 @@ def at_everywhere():
                   f"{cmd[0]} --at {k}: exit {rc}, {err!r}")
 
 
+def json_schema():
+    """Every command's --json output validates against docs/fived.schema.json (issue 12)."""
+    try:
+        import jsonschema
+    except ImportError:
+        print("skipped: python3-jsonschema is not installed (scripts/install-deps.sh installs it)")
+        sys.exit(77)
+    root = os.path.join(DATA, "..", "..", "..")
+    with open(os.path.join(root, "docs", "fived.schema.json")) as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+
+    def valid(obj, name, what):
+        sub = dict(schema)
+        sub["$ref"] = "#/$defs/" + name
+        try:
+            jsonschema.Draft202012Validator(sub).validate(obj)
+        except jsonschema.ValidationError as e:
+            check(False, f"{what}: not a valid `{name}`: {e.message}")
+
+    rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
+    cr = os.path.join(DATA, "corner-rook.5dpgn")
+    tree = write("rt2-tree.5dpgn", run(["solve", rt2, "--quiet"])[1])
+    cases = [
+        ("status", ["status", rt2, "--json"]), ("moves", ["moves", rt2, "--json"]),
+        ("count", ["count", rt2, "--json"]), ("count", ["count", rt2, "--each", "--json"]),
+        ("perft", ["perft", rt2, "2", "--json"]), ("perft", ["perft", rt2, "2", "--divide", "--json"]),
+        ("fen", ["fen", rt2, "--json"]), ("hash", ["hash", rt2, "--json"]),
+        ("check_notation", ["check-notation", rt2, cr, "--json"]),
+        ("solve", ["solve", rt2, "--quiet", "--json"]),
+        ("solve", ["solve", rt2, "--quiet", "--json", "--mate", "1"]),
+        ("solve", ["solve", rt2, "--quiet", "--json", "--nodes", "1"]),
+        ("verify", ["verify", tree, "--json", "--tries"]),
+        ("bench", ["bench", "--json"]),
+    ]
+    for name, args in cases:
+        rc, out, _ = run(args)
+        try:
+            obj = json.loads(out)
+        except json.JSONDecodeError:
+            check(False, f"{args}: not one JSON object: {out[:100]!r}")
+            continue
+        valid(obj, name, " ".join(args[:1] + args[2:]))
+        check(obj.get("exit_code") == rc, f"{args}: exit_code {obj.get('exit_code')} vs exit {rc}")
+    # actions: JSON lines, one per action, then the count.
+    rc, out, _ = run(["actions", rt2, "--json"])
+    lines = [json.loads(l) for l in out.splitlines()]
+    for l in lines[:-1]:
+        valid(l, "action_line", "actions --json line")
+    valid(lines[-1], "actions", "actions --json last line")
+    check(lines[-1].get("count") == len(lines) - 1 and lines[-1].get("complete") is True,
+          f"actions --json: {lines[-1]}")
+    rc, out, _ = run(["actions", rt2, "--json", "--max", "3"])
+    last = json.loads(out.splitlines()[-1])
+    check(last.get("count") == 3 and last.get("complete") is False, f"actions --max 3: {last}")
+    # The schema rejects what it should: a wrong type is caught.
+    bad = json.loads(run(["status", rt2, "--json"])[1])
+    bad["timelines"] = "one"
+    try:
+        sub = dict(schema)
+        sub["$ref"] = "#/$defs/status"
+        jsonschema.Draft202012Validator(sub).validate(bad)
+        check(False, "the schema accepted a status with a string for timelines")
+    except jsonschema.ValidationError:
+        pass
+
+
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide,
-                                 bench_report, at_everywhere,
+                                 bench_report, at_everywhere, json_schema,
                                    wrong_claim, verify_unknown, limits)}
 
 
