@@ -55,7 +55,9 @@ using solver::SolutionTree;
 
 struct SolveCli {
     InputOptions  in;
-    int           mate        = 0; // 0 = from the Puzzle header, else 3
+    bool          problemist  = false; // Popeye-style markup (problemist_markup())
+    bool          tries       = false; // with problemist: list the tries
+    int           mate        = 0;     // 0 = from the Puzzle header, else 3
     int           threads     = 1;
     std::size_t   hashMb      = 16;
     double        time        = 0;
@@ -186,6 +188,109 @@ notation::GameTree to_game_tree(const notation::LoadedGame& game, const Solution
         }
     }
     return gt;
+}
+
+// --- problemist markup
+// ----------------------------------------------------------------------------
+
+// Appends to a node's comment ("; " between parts).
+void add_comment(notation::TreeNode& n, const std::string& text) {
+    if (!n.comment.empty()) n.comment += "; ";
+    n.comment += text;
+}
+
+// The threat of a key (Popeye's "threat:"): the attacker's mate if the defender could pass.
+// In 5D chess a pass is the defender's mandatory boards copied unchanged (RULES.md §5.4, the
+// construction of "in check"); a key that gives check has no threat.
+std::string threat_of(
+    const Multiverse& puzzle, std::span<const Move> key, int n, const solver::SolveOptions& base) {
+    if (n < 2) return "";
+    Multiverse                     p = puzzle.fork();
+    std::vector<movegen::MoveUndo> u;
+    movegen::do_action(p, key, u);
+    if (movegen::in_check_at_turn_start(p)) return "checking key: no threat";
+    movegen::MoveUndo pass;
+    p.make_passes(p.present_v(), pass);
+    if (p.to_move() != puzzle.to_move()) return "no threat";
+    solver::SolveOptions o      = base;
+    o.maxMate                   = n - 1;
+    o.minMate                   = 1;
+    o.allKeys                   = false;
+    o.buildTree                 = false;
+    o.progress                  = false;
+    const solver::SolveResult t = solver::solve(p, o);
+    if (t.result == solver::Result::MATE && !t.keys.empty())
+        return "threat: " + notation::format_action(p, t.keys[0]) + " (mate in "
+            + std::to_string(t.mateIn) + ")";
+    if (t.result == solver::Result::NO_MATE) return "no threat (zugzwang)";
+    return "threat unknown (" + (t.error.empty() ? std::string("limit") : t.error) + ")";
+}
+
+// Popeye-style markup of a written solution (README "Problemist output"): the key marked `!`
+// with its threat, a header comment at the puzzle position (stipulation, sound or cooked with
+// the number of keys, defences, mates, duals; with --tries the tries `?` and their refutation
+// `!`), and `dual` on each defence the attacker answers in more than one way. The tree stays a
+// proof that `verify` reads (comments and evaluation symbols are not part of it).
+void problemist_markup(notation::GameTree& gt, int puzzleNode, const Multiverse& puzzle,
+    const solver::SolveResult& r, const solver::SolveOptions& base, bool withTries) {
+    const solver::Analysis an       = solver::analyse(puzzle, r.tree, r.mateIn, base, withTries);
+    std::size_t            defences = 0, mates = 0;
+    for (std::size_t i = 1; i < r.tree.nodes.size(); ++i) {
+        int depth = 0;
+        for (int q = int(i); q > 0; q = r.tree.nodes[std::size_t(q)].parent)
+            ++depth;
+        defences += depth % 2 == 0;
+        mates += r.tree.nodes[i].mate;
+    }
+    auto fmt_line = [&](std::span<const std::vector<Move>> path,
+                        std::span<const char* const>       marks) {
+        Multiverse                     p = puzzle.fork();
+        std::vector<movegen::MoveUndo> u;
+        std::string                    s;
+        for (std::size_t i = 0; i < path.size(); ++i) {
+            if (!s.empty()) s += ' ';
+            s += notation::format_action(p, path[i]) + (i < marks.size() ? marks[i] : "");
+            movegen::do_action(p, path[i], u);
+        }
+        return s;
+    };
+    const char* side = puzzle.to_move() == movegen::WHITE ? "white" : "black";
+    std::string head = "#" + std::to_string(r.mateIn) + ", " + side + " to play. ";
+    if (!an.complete)
+        head += "Not analysed (" + an.why + ")";
+    else if (an.keys.size() <= 1)
+        head += "Sound: 1 key";
+    else
+        head += "Cooked: " + std::to_string(an.keys.size()) + " keys";
+    head += ", " + std::to_string(defences) + " defences, " + std::to_string(mates) + " mates";
+    if (an.complete) head += ", " + std::to_string(an.duals.size()) + " duals";
+    if (withTries && an.complete) {
+        head += ", " + std::to_string(an.tries.size()) + " tries";
+        static constexpr const char* TryMarks[] = {"?", "!"};
+        for (const auto& [t, refutation] : an.tries) {
+            const std::vector<Move> line[] = {t, refutation};
+            head += "; try " + fmt_line(line, TryMarks);
+        }
+    }
+    add_comment(gt.nodes[std::size_t(puzzleNode)], head);
+    for (const int k : gt.nodes[std::size_t(puzzleNode)].children) {
+        notation::TreeNode& key = gt.nodes[std::size_t(k)];
+        key.evaluation          = notation::Evaluation::GOOD;
+        const std::string t     = threat_of(puzzle, key.action, r.mateIn, base);
+        if (!t.empty()) add_comment(key, t);
+    }
+    // Duals: the node reached by each path (matched child by child from the puzzle node).
+    for (const auto& path : an.duals) {
+        int node = puzzleNode;
+        for (const auto& a : path) {
+            int next = -1;
+            for (const int c : gt.nodes[std::size_t(node)].children)
+                if (gt.nodes[std::size_t(c)].action == a) next = c;
+            node = next;
+            if (node < 0) break;
+        }
+        if (node >= 0) add_comment(gt.nodes[std::size_t(node)], "dual");
+    }
 }
 
 // --- JSON ---------------------------------------------------------------------------------------
@@ -358,6 +463,7 @@ int cmd_solve(const SolveCli& c) {
     if (r.result == solver::Result::MATE && r.treeBuilt) {
         notation::GameTree gt = to_game_tree(*game, r.tree, r.mateIn, c.group);
         if (!claimNote.empty()) gt.nodes[0].comment = claimNote;
+        if (c.problemist) problemist_markup(gt, int(game->mainLine.size()), root, r, o, c.tries);
         std::cout << notation::write_tree(gt);
     } else if (r.result == solver::Result::MATE) {
         // Proven by the search, but the tree was not written (larger than the tree limit).
@@ -724,6 +830,10 @@ void register_solver_commands(CLI::App& app, int& exitCode) {
     solve->add_flag("--json", sc->json, "print one JSON object");
     solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
     solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");
+    solve->add_flag("--problemist", sc->problemist,
+        "Popeye-style markup: key `!` with its threat, a summary comment (sound or cooked, "
+        "defences, mates, duals), `dual` where the attacker has two answers");
+    solve->add_flag("--tries", sc->tries, "with --problemist: the tries `?` and refutations `!`");
     solve->add_option("--svg", sc->svg,
         "also draw the position with the key action's moves as arrows, as SVG, to this file");
     solve

@@ -22,9 +22,13 @@ enum class Outcome : std::uint8_t {
 
 // (The small fields come first: a tree read from a big text holds millions of nodes.)
 struct TreeNode {
-    int     parent = -1;               // -1 for the root
-    Mark    mark   = Mark::NONE;       // `#`/`*` on the action's last move (engine-computed)
-    Outcome result = Outcome::NONE;    // a decided leaf: the result token written after it
+    int     parent = -1;            // -1 for the root
+    Mark    mark   = Mark::NONE;    // `#`/`*` on the action's last move (engine-computed)
+    Outcome result = Outcome::NONE; // a decided leaf: the result token written after it
+    // An evaluation symbol written after the action's last move (`!`, `?`, ...): set by tools
+    // that annotate (solve --problemist); the reader does not keep them, so the canonical form
+    // (fmt) has none (NOTATION.md §7).
+    Evaluation                 evaluation = Evaluation::NONE;
     std::vector<movegen::Move> action; // from the parent's position, standard order; empty at root
     std::vector<int>           children; // the main line is the LAST child
     std::string                comment;  // written after the action as {comment}; may be empty

@@ -16,6 +16,19 @@ using movegen::Multiverse;
 
 namespace {
 
+const char* evaluation_text(Evaluation e) {
+    switch (e) {
+        case Evaluation::GOOD: return "!";
+        case Evaluation::MISTAKE: return "?";
+        case Evaluation::BRILLIANT: return "!!";
+        case Evaluation::BLUNDER: return "??";
+        case Evaluation::INTERESTING: return "!?";
+        case Evaluation::DUBIOUS: return "?!";
+        case Evaluation::NONE: break;
+    }
+    return "";
+}
+
 const char* result_text(Outcome o) {
     switch (o) {
         case Outcome::WHITE_WINS: return "1-0";
@@ -156,6 +169,7 @@ void TreeWriter::write_line(const Task& t) {
     if (!n.action.empty()) {
         if (n.mark == Mark::CHECKMATE) out += '#';
         if (n.mark == Mark::SOFTMATE) out += '*';
+        out += evaluation_text(n.evaluation);
     }
     if (!n.comment.empty()) {
         out += " {";

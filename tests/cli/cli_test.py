@@ -493,9 +493,36 @@ def json_schema():
         pass
 
 
+def problemist():
+    """solve --problemist (issue 12): the key marked `!` with its threat, the summary comment,
+    duals and tries; verify reads it with the plain tree's verdict; fmt drops the symbols."""
+    import re
+    rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
+    rc, plain, _ = run(["solve", rt2, "--quiet"])
+    rc2, marked, _ = run(["solve", rt2, "--quiet", "--problemist", "--tries"])
+    check(rc == OK and rc2 == OK, f"solve exits {rc}, --problemist {rc2}")
+    check("(0T2)Rb1f1! {checking key: no threat}" in marked, f"key and threat: {marked!r}")
+    check("#2, white to play. Cooked: 2 keys" in marked and "2 tries" in marked
+          and "try (0T2)Rb1b3? (0T2)Kf4f5!" in marked and "{dual}" in marked,
+          f"summary, tries and duals: {marked!r}")
+    results = []
+    for name, text in (("plain.5dpgn", plain), ("marked.5dpgn", marked)):
+        rc, out, _ = run(["verify", write(name, text)])
+        results.append((rc, [l for l in out.splitlines() if l.startswith(("proof:", "verdict:"))]))
+    check(results[0] == results[1], f"verify differs on the marked tree: {results}")
+    rc, canon, _ = run(["fmt", write("marked2.5dpgn", marked)])
+    moves_only = re.sub(r"\{[^}]*\}", "", canon)
+    check(rc == OK and "!" not in moves_only and "?" not in moves_only,
+          f"fmt keeps evaluation symbols: {canon!r}")
+    # The other key is quiet: the defender's pass leaves White without a mate in 1 (zugzwang).
+    rc, allk, _ = run(["solve", rt2, "--quiet", "--problemist", "--all-keys"])
+    check(rc == OK and "(0T2)Rb1b5! {no threat (zugzwang)}" in allk,
+          f"the quiet key's threat: {allk!r}")
+
+
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide,
-                                 bench_report, at_everywhere, json_schema,
+                                 bench_report, at_everywhere, json_schema, problemist,
                                    wrong_claim, verify_unknown, limits)}
 
 
