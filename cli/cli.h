@@ -82,5 +82,6 @@ void register_engine_commands(CLI::App& app, int& exitCode);
 void register_notation_commands(CLI::App& app, int& exitCode);
 void register_solver_commands(CLI::App& app, int& exitCode);
 void register_svg_command(CLI::App& app, int& exitCode);
+void register_batch_commands(CLI::App& app, int& exitCode);
 
 } // namespace fived::cli

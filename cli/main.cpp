@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
     fived::cli::register_notation_commands(app, exitCode);
     fived::cli::register_solver_commands(app, exitCode);
     fived::cli::register_svg_command(app, exitCode);
+    fived::cli::register_batch_commands(app, exitCode);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

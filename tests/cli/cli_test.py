@@ -520,9 +520,60 @@ def problemist():
           f"the quiet key's threat: {allk!r}")
 
 
+def batch():
+    """fived batch / batch-merge (issue 12): errors as records, resume, shards (also from
+    Slurm's variables) that cover every file once, merge equal to the unsharded run."""
+    folder = os.path.join(TMP, "collection")
+    os.makedirs(os.path.join(folder, "sub"))
+    for name in ("corner-rook.5dpgn", "rook-tactics-2.5dpgn", "rook-tactics-2-incomplete.5dpgn"):
+        with open(os.path.join(DATA, name)) as f, open(os.path.join(folder, name), "w") as g:
+            g.write(f.read())
+    with open(os.path.join(folder, "sub", "bad.5dpgn"), "w") as g:
+        g.write("[Board \"Standard\"]\n1. Qz9 /\n")
+    out = os.path.join(TMP, "all.jsonl")
+    rc, _, err = run(["batch", folder, "--jobs", "2", "-o", out])
+    recs = [json.loads(l) for l in open(out)]
+    files = sorted(r["file"] for r in recs)
+    check(rc == NEGATIVE and len(recs) == 4 and len(set(files)) == 4,
+          f"batch: exit {rc}, {len(recs)} records: {err!r}")
+    bad = [r for r in recs if r["file"].endswith("bad.5dpgn")]
+    check(bad and bad[0]["exit_code"] == BAD_INPUT and "bad.5dpgn:2:" in bad[0].get("error", ""),
+          f"the bad file's record: {bad}")
+    good = [r for r in recs if r["file"].endswith("rook-tactics-2.5dpgn")]
+    check(good and good[0].get("result") == "mate" and good[0].get("mate_in") == 2,
+          f"rook-tactics-2's record: {good}")
+    # Resume: nothing left to do.
+    rc, _, err = run(["batch", folder, "--jobs", "2", "-o", out, "--resume"])
+    check(sum(1 for _ in open(out)) == 4 and "0 of 4 inputs" in err, f"resume: {err!r}")
+    # Shards, by option and by Slurm's variables, cover every file once.
+    parts = []
+    for i in (1, 2):
+        part = os.path.join(TMP, f"shard{i}.jsonl")
+        rc, _, _ = run(["batch", folder, "--shard", f"{i}/2", "-o", part])
+        parts.append(part)
+    env_part = os.path.join(TMP, "slurm2.jsonl")
+    env = dict(os.environ, SLURM_ARRAY_TASK_ID="5", SLURM_ARRAY_TASK_MIN="4",
+               SLURM_ARRAY_TASK_COUNT="2")
+    subprocess.run([FIVED, "batch", folder, "-o", env_part], env=env, capture_output=True,
+                   timeout=120)
+    check(open(env_part).read().count("\n") == open(parts[1]).read().count("\n"),
+          "the Slurm task 5 of 4..5 is not shard 2/2")
+    shard_files = [json.loads(l)["file"] for p in parts for l in open(p)]
+    check(sorted(shard_files) == files, f"shards cover {sorted(shard_files)} not {files}")
+    merged, whole = os.path.join(TMP, "merged.jsonl"), os.path.join(TMP, "whole.jsonl")
+    rc1, _, summary = run(["batch-merge"] + parts + ["-o", merged])
+    rc2, _, _ = run(["batch-merge", out, "-o", whole])
+    strip = lambda p: [{k: v for k, v in json.loads(l).items() if k not in ("time_ms", "hashfull")}
+                       for l in open(p)]
+    check(rc1 == OK and rc2 == OK and strip(merged) == strip(whole),
+          "merged shards differ from the unsharded run")
+    check("4 inputs" in summary and "errors" in summary and "slowest 1:" in summary,
+          f"merge summary: {summary!r}")
+
+
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide,
-                                 bench_report, at_everywhere, json_schema, problemist,
+                                 bench_report, at_everywhere, json_schema, problemist, batch,
                                    wrong_claim, verify_unknown, limits)}
 
 
