@@ -463,8 +463,10 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     for (int pass = 0; pass < 2 && !aborted && !(decided && !all); ++pass) {
         auto filtered = [&](std::span<const Move> a) {
             // Most actions of a pass are filtered out: stop checks come here, not only in
-            // visit(), or a limit would wait for the whole enumeration.
-            if (stopped()) {
+            // visit(), or a limit would wait for the whole enumeration; and each action met
+            // counts as a node (as each tested action of the mate-in-one search does), so a
+            // node limit bounds a pass too.
+            if (stopped() || !count_node()) {
                 aborted = true;
                 return false;
             }

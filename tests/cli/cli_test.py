@@ -347,6 +347,15 @@ def wide_time_limit():
     check(rc == UNKNOWN and j.get("limit", "").startswith("time limit"),
           f"wide solve --time 3: exit {rc}, {out[:200]!r}")
     check(wall < 30, f"wide solve --time 3 took {wall:.1f} s to stop (it used to take 90 s)")
+    # A node limit bounds a streamed pass too (each action it meets is a node): cwmtt-NP with
+    # --nodes 3000 ran for minutes.
+    np = os.path.join(os.path.dirname(game), "cwmtt-NP.5dpgn")
+    t0 = time.monotonic()
+    rc, out, _ = run(["solve", np, "--lenient", "--nodes", "3000", "--json", "--quiet"],
+                     timeout=150)
+    wall = time.monotonic() - t0
+    check(rc == UNKNOWN and "node limit of 3000" in out and wall < 30,
+          f"wide solve --nodes 3000: exit {rc} after {wall:.1f} s: {out[:150]!r}")
 
 
 def perft_divide():
