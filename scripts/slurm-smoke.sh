@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Smoke test of fived batch on Slurm: starts a one-node cluster on this machine from Debian's
+# packages (slurm-wlm, munge; controller and node on localhost), submits a 4-task job array
+# over ../shared/puzzles (every file), merges the shards and checks that the report equals a
+# single-machine `fived batch` run of the same files (every field but the times; items are
+# limited by nodes, so the records are deterministic).
+# Usage: scripts/slurm-smoke.sh [FIVED]   (as root, or with sudo; a fresh Debian machine)
+# Exit 0 when the reports agree. It leaves the daemons running only while it runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+fived=$(readlink -f "${1:-build/ci/cli/fived}")
+puzzles=$(readlink -f "$root/../shared/puzzles")
+[ -x "$fived" ] || { echo "slurm-smoke: $fived is not built" >&2; exit 2; }
+[ -d "$puzzles" ] || { echo "slurm-smoke: $puzzles is absent" >&2; exit 2; }
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        slurm-wlm munge
+fi
+work=$(mktemp -d /tmp/fived-slurm.XXXXXX)
+chmod 755 "$work"
+cleanup() {
+    $SUDO pkill -f "slurmctld -f $work" 2>/dev/null || true
+    $SUDO pkill -f "slurmd -f $work" 2>/dev/null || true
+    $SUDO pkill -f "munged -S $work" 2>/dev/null || true
+}
+trap cleanup EXIT
+# munge: a key and a daemon of our own.
+$SUDO mkdir -p /etc/munge /var/lib/munge /var/log/munge /run/munge
+[ -s /etc/munge/munge.key ] || $SUDO dd if=/dev/urandom of=/etc/munge/munge.key bs=1024 count=1 status=none
+$SUDO chown -R munge:munge /etc/munge /var/lib/munge /var/log/munge /run/munge 2>/dev/null || true
+$SUDO chmod 400 /etc/munge/munge.key
+$SUDO -u munge munged -S "$work/munge.socket" -f 2>/dev/null \
+    || $SUDO munged -S "$work/munge.socket" -f --force
+export MUNGE_SOCKET="$work/munge.socket"
+# Slurm: controller and node on localhost, state under $work.
+cpus=$(nproc)
+cat > "$work/slurm.conf" <<CONF
+ClusterName=fived
+SlurmctldHost=localhost
+AuthType=auth/munge
+AuthInfo=socket=$work/munge.socket
+CryptoType=crypto/munge
+SlurmUser=root
+SlurmdUser=root
+StateSaveLocation=$work/state
+SlurmdSpoolDir=$work/spool
+SlurmctldPidFile=$work/slurmctld.pid
+SlurmdPidFile=$work/slurmd.pid
+SlurmctldLogFile=$work/slurmctld.log
+SlurmdLogFile=$work/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SwitchType=switch/none
+MpiDefault=none
+ReturnToService=2
+SchedulerType=sched/builtin
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+JobAcctGatherType=jobacct_gather/none
+NodeName=localhost CPUs=$cpus State=UNKNOWN
+PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP
+CONF
+mkdir -p "$work/state" "$work/spool" "$work/out"
+export SLURM_CONF="$work/slurm.conf"
+$SUDO env SLURM_CONF="$SLURM_CONF" slurmctld -f "$work/slurm.conf" -c
+$SUDO env SLURM_CONF="$SLURM_CONF" slurmd -f "$work/slurm.conf" -c
+for _ in $(seq 60); do
+    if sinfo -h -o %T 2>/dev/null | grep -q idle; then break; fi
+    sleep 1
+done
+sinfo
+echo "slurm-smoke: submitting a 4-task array over $(find "$puzzles" -name '*.5dpgn' | wc -l) files"
+# A task exits 1 when some of its items are bad input (the collection has such files on
+# purpose): their records say so; the run itself must have written all four shards.
+(cd "$work/out" && FIVED="$fived" sbatch --wait --array=1-4 \
+    "$root/scripts/slurm/batch.sbatch" "$puzzles" -- "$work/out" --nodes 3000 --lenient) || true
+for i in 1 2 3 4; do
+    [ -s "$work/out/shard-$i.jsonl" ] || {
+        echo "slurm-smoke: task $i wrote no records:" >&2
+        cat "$work"/out/*_"$i".log >&2
+        exit 1
+    }
+done
+"$fived" batch-merge "$work"/out/shard-*.jsonl -o "$work/cluster.jsonl"
+"$fived" batch "$puzzles" --nodes 3000 --lenient --jobs 2 -o "$work/single.jsonl" || true
+"$fived" batch-merge "$work/single.jsonl" -o "$work/single-merged.jsonl" 2>/dev/null
+# Node limits (not time limits) make every record deterministic but its times.
+strip() { python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    j = json.loads(line)
+    for k in ("time_ms", "hashfull"):
+        j.pop(k, None)
+    print(json.dumps(j, sort_keys=True))' "$1"; }
+if diff <(strip "$work/cluster.jsonl") <(strip "$work/single-merged.jsonl") >/dev/null; then
+    echo "slurm-smoke: the 4 shards' merged report equals the single-machine run ($(wc -l < "$work/cluster.jsonl") files)"
+else
+    echo "slurm-smoke: the reports differ:" >&2
+    diff <(strip "$work/cluster.jsonl") <(strip "$work/single-merged.jsonl") | head -20 >&2
+    exit 1
+fi
