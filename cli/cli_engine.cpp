@@ -5,6 +5,12 @@
 #include <utility>
 #include <vector>
 
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <mutex>
+
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -141,10 +147,11 @@ int cmd_count(const InputOptions& in, std::uint64_t cap, bool each, bool json) {
 }
 
 struct PerftOptions {
-    int  depth   = 1;
-    bool divide  = false; // one count per first action
-    int  threads = 1;
-    bool json    = false;
+    int  depth    = 1;
+    bool divide   = false; // one count per first action
+    int  threads  = 1;
+    bool json     = false;
+    bool progress = false; // a progress line on stderr (default: on a terminal)
 };
 
 // perft: the number of action sequences of length depth. With --divide, or on several threads
@@ -169,14 +176,23 @@ int cmd_perft(const InputOptions& in, const PerftOptions& o) {
         });
         std::vector<std::uint64_t> counts(firsts.size(), 0);
         tbb::task_arena            arena(std::max(o.threads, 1));
+        const bool                 bar = o.progress || isatty(2);
+        std::atomic<std::size_t>   finished{0};
+        std::mutex                 barMutex;
         arena.execute([&] {
             tbb::parallel_for(std::size_t(0), firsts.size(), [&](std::size_t i) {
                 Multiverse                     m = mv.fork();
                 std::vector<movegen::MoveUndo> u;
                 movegen::do_action(m, firsts[i], u);
                 counts[i] = movegen::perft(m, o.depth - 1);
+                if (bar) {
+                    std::lock_guard hold(barMutex);
+                    std::fprintf(
+                        stderr, "\rperft: %zu of %zu first actions", ++finished, firsts.size());
+                }
             });
         });
+        if (bar) std::fprintf(stderr, "\n");
         Multiverse printer = mv.fork();
         for (std::size_t i = 0; i < firsts.size(); ++i) {
             total += counts[i];
@@ -251,6 +267,8 @@ void register_engine_commands(CLI::App& app, int& exitCode) {
     perft->add_option("--threads", po->threads, "threads (one task per first action)")
         ->check(CLI::Range(1, 1024));
     perft->add_flag("--json", po->json, "print one JSON object");
+    perft->add_flag("--progress", po->progress,
+        "with --divide or --threads: first actions done, on stderr (default: on a terminal)");
     perft->callback([&exitCode, in, po] { exitCode = cmd_perft(*in, *po); });
 }
 

@@ -382,6 +382,11 @@ def perft_divide():
     check(j.get("total") == total and j.get("depth") == 2 and len(j.get("divide", [])) == 484
           and sum(d["count"] for d in j.get("divide", [])) == total and j.get("exit_code") == 0,
           f"perft --divide --json: {out[:200]!r}")
+    p = subprocess.run([FIVED, "perft", two, "2", "--threads", "2", "--progress"],
+                       capture_output=True, text=True, timeout=120)
+    check(p.returncode == OK and p.stdout.strip() == str(total)
+          and "perft: 484 of 484 first actions" in p.stderr,
+          f"perft --progress: {p.stderr[-80:]!r}")
     rc, _, _ = run(["perft", two, "2", "--threads", "0"])
     check(rc == BAD_INPUT, f"perft --threads 0: exit {rc}")
 
@@ -490,6 +495,13 @@ def json_schema():
     rc, out, _ = run(["actions", rt2, "--json", "--max", "3"])
     last = json.loads(out.splitlines()[-1])
     check(last.get("count") == 3 and last.get("complete") is False, f"actions --max 3: {last}")
+    # batch: one record a line.
+    records = os.path.join(TMP, "records.jsonl")
+    run(["batch", DATA, "--jobs", "2", "-o", records])
+    lines = open(records).read().splitlines()
+    check(len(lines) == 3, f"batch over the test data: {len(lines)} records")
+    for l in lines:
+        valid(json.loads(l), "batch_record", "batch record")
     # The schema rejects what it should: a wrong type is caught.
     bad = json.loads(run(["status", rt2, "--json"])[1])
     bad["timelines"] = "one"
