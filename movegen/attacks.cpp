@@ -13,6 +13,7 @@
 #include <bit>
 #include <cstdlib>
 
+#include "movegen/geometry.h"
 #include "movegen/movegen.h"
 
 namespace fived::movegen {
@@ -75,9 +76,7 @@ PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, c
                     const PieceType pt = piece_at(rx - k * ux, ry - k * uy);
                     if (pt == NO_PIECE_TYPE) continue;
                     const int  axes = (ux != 0) + (uy != 0) + (ut != 0) + (ul != 0);
-                    const bool fits = (pt == KING || pt == COMMON_KING)
-                        ? k == 1
-                        : (rider_axes(pt) & (1 << axes)) != 0;
+                    const bool fits = captures_along(pt, axes, k);
                     const int  from = make_square(rx - k * ux, ry - k * uy);
                     if (fits && path_clear(mv, la, va, from, k, ux, uy, ut, ul)) {
                         if (info) info->set_path(from, r, ux, uy, ut, ul, k, false);
@@ -86,41 +85,25 @@ PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, c
                     }
                 }
         }
-        // 2. Knights: ±2 on one axis, ±1 on another.
-        if (adl <= 2 && adt <= 2 && adl + adt <= 3) {
-            const int big = std::max(adl, adt), small = std::min(adl, adt);
-            auto      knight_at = [&](int x, int y) { return piece_at(x, y) == KNIGHT; };
-            auto      leap_from = [&](int x, int y) {
-                if (info) info->set_path(make_square(x, y), r, 0, 0, 0, 0, 0, false);
-                return LEAP;
-            };
-            if (big == 2 && small == 1) {
-                if (knight_at(rx, ry)) return leap_from(rx, ry);
-            } else if (small == 0 && big == 1) {
-                if (knight_at(rx + 2, ry)) return leap_from(rx + 2, ry);
-                if (knight_at(rx - 2, ry)) return leap_from(rx - 2, ry);
-                if (knight_at(rx, ry + 2)) return leap_from(rx, ry + 2);
-                if (knight_at(rx, ry - 2)) return leap_from(rx, ry - 2);
-            } else if (small == 0 && big == 2) {
-                if (knight_at(rx + 1, ry)) return leap_from(rx + 1, ry);
-                if (knight_at(rx - 1, ry)) return leap_from(rx - 1, ry);
-                if (knight_at(rx, ry + 1)) return leap_from(rx, ry + 1);
-                if (knight_at(rx, ry - 1)) return leap_from(rx, ry - 1);
-            }
-        }
-        // 3. Pawns and brawns: (0,0,±1,fl); brawns also (0,fy,0,fl), (±1,0,0,fl), (0,fy,±1,0).
-        const int fy = them == WHITE ? 1 : -1, fl = them == WHITE ? -1 : 1;
-        auto      leap = [&](int x, int y) {
+        // 2. Knights and 3. pawns and brawns: the backward tables of geometry.h.
+        auto leap = [&](int x, int y) {
             if (info) info->set_path(make_square(x, y), r, 0, 0, 0, 0, 0, false);
             return LEAP;
         };
-        if (adt == 1 && dl == fl && is_pawnlike(piece_at(rx, ry))) return leap(rx, ry);
-        if (dt == 0 && dl == fl) {
-            if (piece_at(rx, ry - fy) == BRAWN) return leap(rx, ry - fy);
-            if (piece_at(rx - 1, ry) == BRAWN) return leap(rx - 1, ry);
-            if (piece_at(rx + 1, ry) == BRAWN) return leap(rx + 1, ry);
-        }
-        if (adt == 1 && dl == 0 && piece_at(rx, ry - fy) == BRAWN) return leap(rx, ry - fy);
+        if (const PlaneOffsets* knights = knight_leaps_by_tl(dt, dl))
+            for (int i = 0; i < knights->n; ++i) {
+                const int x = rx - knights->xy[std::size_t(i)][0];
+                const int y = ry - knights->xy[std::size_t(i)][1];
+                if (piece_at(x, y) == KNIGHT) return leap(x, y);
+            }
+        int px = 0, py = 0;
+        if (for_each_pawn_attacker(them, dt, dl, rx, ry, [&](int x, int y, bool brawnOnly) {
+                const PieceType pt = piece_at(x, y);
+                px                 = x;
+                py                 = y;
+                return brawnOnly ? pt == BRAWN : is_pawnlike(pt);
+            }))
+            return leap(px, py);
     }
     return NO_ATTACK;
 }

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "movegen/geometry.h"
 #include "movegen/movegen.h"
 
 namespace fived::movegen {
@@ -28,39 +29,25 @@ void MateInOneSearch::attack_squares(const Multiverse& mv) {
     // boards never change) while their square is empty, and over created boards whatever they
     // hold (their contents are what the cut compares); it stops where no board can be.
     auto from = [&](int l, int v, int x, int y) {
-        for (int ul = -1; ul <= 1; ++ul)
-            for (int ut = -1; ut <= 1; ++ut)
-                for (int ux = -1; ux <= 1; ++ux)
-                    for (int uy = -1; uy <= 1; ++uy) {
-                        if (!ul && !ut && !ux && !uy) continue;
-                        for (int j = 1;; ++j) {
-                            const int ll = l + j * ul, vv = v + 2 * j * ut;
-                            const int xx = x + j * ux, yy = y + j * uy;
-                            if (!on(xx, yy) || vv < 0) break;
-                            if (created(ll, vv)) {
-                                squares[std::size_t(ll - minL)] |= square_bb(make_square(xx, yy));
-                                continue;
-                            }
-                            const Board* b = mv.board_if(ll, vv);
-                            if (!b || !b->empty(make_square(xx, yy))) break;
-                        }
-                    }
-        // Leaps of 1 and 2 along two axes (a king's unit steps are the riders' first step).
-        const int axes4[4][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
-        for (int i = 0; i < 4; ++i)
-            for (int k = 0; k < 4; ++k) {
-                if (i == k) continue;
-                for (int si = -1; si <= 1; si += 2)
-                    for (int sk = -1; sk <= 1; sk += 2) {
-                        int d[4];
-                        for (int c = 0; c < 4; ++c)
-                            d[c] = si * axes4[i][c] + 2 * sk * axes4[k][c];
-                        const int ll = l + d[0], vv = v + 2 * d[1];
-                        const int xx = x + d[2], yy = y + d[3];
-                        if (on(xx, yy) && created(ll, vv))
-                            squares[std::size_t(ll - minL)] |= square_bb(make_square(xx, yy));
-                    }
+        for (const Delta& d : UnitDirs)
+            for (int j = 1;; ++j) {
+                const int ll = l + j * d.dl, vv = v + 2 * j * d.dt;
+                const int xx = x + j * d.dx, yy = y + j * d.dy;
+                if (!on(xx, yy) || vv < 0) break;
+                if (created(ll, vv)) {
+                    squares[std::size_t(ll - minL)] |= square_bb(make_square(xx, yy));
+                    continue;
+                }
+                const Board* b = mv.board_if(ll, vv);
+                if (!b || !b->empty(make_square(xx, yy))) break;
             }
+        // Knight leaps (a king's or a pawn's steps are the riders' first step).
+        for (const Delta& d : KnightLeaps) {
+            const int ll = l + d.dl, vv = v + 2 * d.dt;
+            const int xx = x + d.dx, yy = y + d.dy;
+            if (on(xx, yy) && created(ll, vv))
+                squares[std::size_t(ll - minL)] |= square_bb(make_square(xx, yy));
+        }
     };
     // The royals: on every existing board of the attacker's colour, and on the boards an action
     // may create (where the last board's royals stand: an action captures no royal).
@@ -102,11 +89,9 @@ void MateInOneSearch::attack_squares(const Multiverse& mv) {
                         for (int dy = -1; dy <= 1; ++dy)
                             if (on(rx + k * dx, ry + k * dy))
                                 to |= square_bb(make_square(rx + k * dx, ry + k * dy));
-                    if (k <= 2)
-                        for (const auto& [dx, dy] :
-                            {std::pair{3 - k, 0}, {k - 3, 0}, {0, 3 - k}, {0, k - 3}})
-                            if (on(rx + dx, ry + dy))
-                                to |= square_bb(make_square(rx + dx, ry + dy));
+                    for (const Delta& d : KnightLeaps)
+                        if (std::abs(d.dl) == k && on(rx + d.dx, ry + d.dy))
+                            to |= square_bb(make_square(rx + d.dx, ry + d.dy));
                 }
     }
 }

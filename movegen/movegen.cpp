@@ -1,5 +1,7 @@
 #include "movegen/movegen.h"
 
+#include "movegen/geometry.h"
+
 #include <array>
 #include <bit>
 #include <cstdlib>
@@ -7,49 +9,6 @@
 namespace fived::movegen {
 
 namespace {
-
-// A unit direction or a leap in (x, y, T, L). dt counts whole turns (Δv = 2·dt).
-struct Delta {
-    std::int8_t  dx, dy, dt, dl;
-    std::uint8_t axes; // number of non-zero components
-};
-
-constexpr auto make_unit_directions() {
-    std::array<Delta, 80> d{};
-    int                   n = 0;
-    for (int dl = -1; dl <= 1; ++dl)
-        for (int dt = -1; dt <= 1; ++dt)
-            for (int dy = -1; dy <= 1; ++dy)
-                for (int dx = -1; dx <= 1; ++dx) {
-                    const int axes = (dx != 0) + (dy != 0) + (dt != 0) + (dl != 0);
-                    if (axes == 0) continue;
-                    d[n++] = {std::int8_t(dx), std::int8_t(dy), std::int8_t(dt), std::int8_t(dl),
-                        std::uint8_t(axes)};
-                }
-    return d;
-}
-
-// Knight leaps: ±2 on one axis, ±1 on another (12 ordered axis pairs × 4 signs = 48).
-constexpr auto make_knight_leaps() {
-    std::array<Delta, 48> d{};
-    int                   n = 0;
-    for (int a = 0; a < 4; ++a)
-        for (int b = 0; b < 4; ++b) {
-            if (a == b) continue;
-            for (int sa : {-2, 2})
-                for (int sb : {-1, 1}) {
-                    int c[4] = {0, 0, 0, 0};
-                    c[a]     = sa;
-                    c[b]     = sb;
-                    d[n++]   = {std::int8_t(c[0]), std::int8_t(c[1]), std::int8_t(c[2]),
-                          std::int8_t(c[3]), 2};
-                }
-        }
-    return d;
-}
-
-constexpr std::array<Delta, 80> UnitDirs    = make_unit_directions();
-constexpr std::array<Delta, 48> KnightLeaps = make_knight_leaps();
 
 enum GenType {
     ALL,      // every pseudo-legal move
@@ -128,13 +87,8 @@ bool gen_piece(const Multiverse& mv, int l, int v, int sq, Sink&& sink) {
         if (t != NO_PIECE && color_of(t) == us) return true;
         return emit(l2, v2, x2, y2, t, MF_NONE);
     };
-    if (pt == KNIGHT) {
-        for (const Delta& d : KnightLeaps)
-            if (!leap(d)) return false;
-        return true;
-    }
-    if (pt == KING || pt == COMMON_KING) {
-        for (const Delta& d : UnitDirs)
+    if (const std::span<const Delta> leaps = leaps_of(pt); !leaps.empty()) {
+        for (const Delta& d : leaps)
             if (!leap(d)) return false;
         // Castling (RULES.md §2.4): physical, unmoved king K, first piece along the rank an unmoved
         // own rook at least three files away, the king's, crossed and target squares not
@@ -160,7 +114,7 @@ bool gen_piece(const Multiverse& mv, int l, int v, int sq, Sink&& sink) {
 
     // 3. Pawns and brawns (RULES.md §2.3). Forward: White y+1 and ℓ-1, Black y-1 and ℓ+1.
     if (is_pawnlike(pt)) {
-        const int  fy = us == WHITE ? 1 : -1, fl = us == WHITE ? -1 : 1;
+        const int  fy = forward_y(us), fl = forward_l(us);
         const bool unmoved = b.unmoved & square_bb(sq);
         // Captures onto (l2, v2, x2, y2) if an enemy stands there.
         auto capture = [&](int l2, int v2, int x2, int y2) {
@@ -187,18 +141,12 @@ bool gen_piece(const Multiverse& mv, int l, int v, int sq, Sink&& sink) {
                     if (!emit(l + 2 * fl, v, x, y, NO_PIECE, MF_DOUBLE)) return false;
             }
         }
-        // Captures within the board and across T-L.
-        for (int dx : {-1, 1})
-            if (!capture(l, v, x + dx, y + fy)) return false;
-        for (int dt : {-1, 1})
-            if (!capture(l + fl, v + 2 * dt, x, y)) return false;
-        if (pt == BRAWN) {
-            if (!capture(l + fl, v, x, y + fy)) return false;
-            for (int dx : {-1, 1})
-                if (!capture(l + fl, v, x + dx, y)) return false;
-            for (int dt : {-1, 1})
-                if (!capture(l, v + 2 * dt, x, y + fy)) return false;
-        }
+        // Captures (geometry.h): within the board, across T-L, and the brawn's own.
+        for (const PawnCapture& c : PawnCaptures)
+            if (!capture(l + fl * c.fl, v + 2 * c.dt, x + c.dx, y + fy * c.fy)) return false;
+        if (pt == BRAWN)
+            for (const PawnCapture& c : BrawnCaptures)
+                if (!capture(l + fl * c.fl, v + 2 * c.dt, x + c.dx, y + fy * c.fy)) return false;
         // En passant (§2.5): the opponent's move that produced this board from its predecessor
         // on the same timeline was a double step of a pawn or brawn next to us.
         if (Type == ALL && v - 1 >= mv.start_v(l)) {
@@ -230,22 +178,22 @@ bool tip_is_playable_by(const Multiverse& mv, int l, Color c) {
 
 bool attacked_on_board(const Board& b, int width, int height, int sq, Color by) {
     const int x = file_of(Square(sq)), y = rank_of(Square(sq));
-    auto      at = [&](int x2, int y2) -> Piece {
-        if (x2 < 0 || x2 >= width || y2 < 0 || y2 >= height) return NO_PIECE;
+    auto      at = [&](int x2, int y2) -> PieceType {
+        if (x2 < 0 || x2 >= width || y2 < 0 || y2 >= height) return NO_PIECE_TYPE;
         const Piece p = b.piece_on(make_square(x2, y2));
-        return p != NO_PIECE && color_of(p) == by ? p : NO_PIECE;
+        return p != NO_PIECE && color_of(p) == by ? type_of(p) : NO_PIECE_TYPE;
     };
-    // Pawns and brawns of `by` capture (±1, f_y) within a board.
-    const int fy = by == WHITE ? 1 : -1;
-    for (int dx : {-1, 1}) {
-        const Piece p = at(x - dx, y - fy);
-        if (p != NO_PIECE && is_pawnlike(type_of(p))) return true;
-    }
-    for (const Delta& d : KnightLeaps) {
-        if (d.dt || d.dl) continue;
-        const Piece p = at(x + d.dx, y + d.dy);
-        if (p != NO_PIECE && type_of(p) == KNIGHT) return true;
-    }
+    // The backward tables of geometry.h at dt = dl = 0.
+    if (for_each_pawn_attacker(by, 0, 0, x, y, [&](int x2, int y2, bool brawnOnly) {
+            const PieceType pt = at(x2, y2);
+            return brawnOnly ? pt == BRAWN : is_pawnlike(pt);
+        }))
+        return true;
+    if (const PlaneOffsets* knights = knight_leaps_by_tl(0, 0))
+        for (int i = 0; i < knights->n; ++i)
+            if (at(x - knights->xy[std::size_t(i)][0], y - knights->xy[std::size_t(i)][1])
+                == KNIGHT)
+                return true;
     for (const Delta& d : UnitDirs) {
         if (d.dt || d.dl) continue;
         for (int k = 1;; ++k) {
@@ -253,12 +201,7 @@ bool attacked_on_board(const Board& b, int width, int height, int sq, Color by) 
             if (x2 < 0 || x2 >= width || y2 < 0 || y2 >= height) break;
             const Piece p = b.piece_on(make_square(x2, y2));
             if (p == NO_PIECE) continue;
-            if (color_of(p) == by) {
-                const PieceType pt = type_of(p);
-                if ((rider_axes(pt) & (1 << d.axes))
-                    || (k == 1 && (pt == KING || pt == COMMON_KING)))
-                    return true;
-            }
+            if (color_of(p) == by && captures_along(type_of(p), d.axes, k)) return true;
             break;
         }
     }

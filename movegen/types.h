@@ -55,21 +55,6 @@ constexpr bool keeps_unmoved_flag(PieceType pt) {
     return pt == PAWN || pt == BRAWN || pt == KING || pt == ROOK;
 }
 
-// Which numbers of used axes a rider may combine along a unit direction (bit n = n axes of x, y,
-// T, L), RULES.md §2.2; 0 for leapers and pawns.
-constexpr std::uint8_t rider_axes(PieceType pt) {
-    switch (pt) {
-        case ROOK: return 1 << 1;
-        case BISHOP: return 1 << 2;
-        case UNICORN: return 1 << 3;
-        case DRAGON: return 1 << 4;
-        case PRINCESS: return (1 << 1) | (1 << 2);
-        case QUEEN:
-        case ROYAL_QUEEN: return (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4);
-        default: return 0;
-    }
-}
-
 // 5DFEN letter of a piece kind (upper case) and back. 0 / NO_PIECE_TYPE when unknown.
 constexpr char      piece_letter(PieceType pt) { return " PWKCQYSNRBUD"[pt]; }
 constexpr PieceType piece_type_from_letter(char upper) {
