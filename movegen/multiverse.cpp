@@ -136,11 +136,8 @@ void Multiverse::make_move(const Move& m, MoveUndo& u) {
         u.createdTimeline = arrival.createdTimeline;
         return;
     }
-    u.arenaSize       = std::uint32_t(arena.size());
-    u.key             = key_;
-    u.hasB            = false;
-    u.createdTimeline = false;
-    u.timelineA       = std::int16_t(m.from.l());
+    begin_record(u);
+    u.timelineA = std::int16_t(m.from.l());
     assert(m.from.v() == end_v(m.from.l()));
     // Copy the source board first: push_back may reallocate the arena.
     Board       b = tip(m.from.l());
@@ -166,11 +163,8 @@ void Multiverse::make_move(const Move& m, MoveUndo& u) {
 }
 
 void Multiverse::make_departure(const Move& m, MoveUndo& u) {
-    u.arenaSize       = std::uint32_t(arena.size());
-    u.key             = key_;
-    u.hasB            = false;
-    u.createdTimeline = false;
-    u.timelineA       = std::int16_t(m.from.l());
+    begin_record(u);
+    u.timelineA = std::int16_t(m.from.l());
     assert(m.from.v() == end_v(m.from.l()));
     Board b = tip(m.from.l());
     b.remove(m.from.sq());
@@ -179,10 +173,7 @@ void Multiverse::make_departure(const Move& m, MoveUndo& u) {
 }
 
 void Multiverse::make_arrival(const Move& m, MoveUndo& u) {
-    u.arenaSize       = std::uint32_t(arena.size());
-    u.key             = key_;
-    u.hasB            = false;
-    u.createdTimeline = false;
+    begin_record(u);
     // The source board is historical now (or still the tip if the departure is not made yet);
     // either way it holds the moving piece.
     const Piece p  = board(m.from.l(), m.from.v()).piece_on(m.from.sq());
@@ -212,20 +203,14 @@ void Multiverse::make_arrival(const Move& m, MoveUndo& u) {
 }
 
 void Multiverse::make_pass(int l, MoveUndo& u) {
-    u.arenaSize       = std::uint32_t(arena.size());
-    u.key             = key_;
-    u.hasB            = false;
-    u.createdTimeline = false;
-    u.timelineA       = std::int16_t(l);
-    const Board copy  = tip(l);
+    begin_record(u);
+    u.timelineA      = std::int16_t(l);
+    const Board copy = tip(l);
     append_to_timeline(l, push_board(copy));
 }
 
 void Multiverse::make_passes(int v, MoveUndo& u) {
-    u.arenaSize       = std::uint32_t(arena.size());
-    u.key             = key_;
-    u.hasB            = false;
-    u.createdTimeline = false;
+    begin_record(u);
     for (int l = active_min_l(); l <= active_max_l(); ++l)
         if (end_v(l) == v) append_to_timeline(l, push_board(Board(tip(l))));
 }

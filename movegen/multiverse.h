@@ -151,6 +151,14 @@ private:
     const Timeline& slot(int l) const { return slots[std::size_t(l + MaxTimelineIndex)]; }
     BoardId         push_board(const Board& b);
     void            append_to_timeline(int l, BoardId id);
+    // The state every undo record starts from: the arena size and key before the change, no
+    // second timeline, no timeline created.
+    void begin_record(MoveUndo& u) const {
+        u.arenaSize       = std::uint32_t(arena.size());
+        u.key             = key_;
+        u.hasB            = false;
+        u.createdTimeline = false;
+    }
 
     GameRules             rules_;
     Bitboard              validBB = 0;
