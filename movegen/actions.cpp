@@ -156,6 +156,7 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
     whiteCreated = mv->max_l() - mv->init_max_l();
     blackCreated = mv->init_min_l() - mv->min_l();
     undoStack.reserve(4 * playable.size() + 8);
+    others.reserve(playable.size() + 1);
 }
 
 void ActionSearch::reset_only(Multiverse& m, std::span<const Move> only) {
@@ -427,10 +428,10 @@ bool ActionSearch::dfs(std::size_t i) {
         undoStack.emplace_back();
         if (m.is_physical()) {
             mv->make_move(m, undoStack.back());
-            myState = MOVED;
-            others.push_back(m);
-            const int r = descend(i);
-            others.pop_back();
+            myState              = MOVED;
+            const std::size_t at = insert_in_standard_order(others, m, us);
+            const int         r  = descend(i);
+            others.erase(others.begin() + std::ptrdiff_t(at));
             myState = OPEN;
             mv->unmake_move(undoStack.back());
             undoStack.pop_back();
@@ -449,9 +450,9 @@ bool ActionSearch::dfs(std::size_t i) {
                 myState                        = MOVED;
                 targetState                    = RECEIVED;
                 receivedFrom[std::size_t(li2)] = int(i);
-                others.push_back(m);
-                const int r = descend(i);
-                others.pop_back();
+                const std::size_t at           = insert_in_standard_order(others, m, us);
+                const int         r            = descend(i);
+                others.erase(others.begin() + std::ptrdiff_t(at));
                 targetState = saved;
                 myState     = OPEN;
                 mv->unmake_move(undoStack.back());
@@ -492,8 +493,7 @@ bool ActionSearch::dfs(std::size_t i) {
 
 bool ActionSearch::emit(std::span<const Move> branching) {
     if (unitBase) nodeLimit += unitPerAction;
-    out = others;
-    sort_standard_order(out, us);
+    out = others; // kept in standard order (rules.h)
     out.insert(out.end(), branching.begin(), branching.end());
     return (*visitor)(std::span<const Move>(out));
 }

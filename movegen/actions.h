@@ -183,7 +183,7 @@ private:
     std::vector<TimelineState>  state;    // indexed by ℓ - mv.min_l() at the start
     std::vector<int>            startEnd; // end v per timeline at the start (ℓ - minL0)
     int                         minL0 = 0;
-    std::vector<Move>           others; // made moves that are not deferred, in DFS order
+    std::vector<Move>           others; // made moves that are not deferred, in standard order
     std::vector<Deferred>       deferred;
     std::vector<Move>           out;    // the action handed to the visitor
     std::vector<std::uint8_t>   placed; // deferred jumps already arrived, at the leaf

@@ -721,13 +721,14 @@ bool HypercuboidSearch::run(
         }
         ++stats_.points;
         if (test_point()) {
-            // Standard order (rules.h): moves and hops, then the branching jumps.
+            // Standard order (rules.h): moves and hops by arrival timeline (the tip axes ascend
+            // by ℓ, and a hop is an entry of its arrival's axis), then the branching jumps.
             out.clear();
-            for (int a = 0; a < tipAxes; ++a) {
+            for (int i = 0; i < tipAxes; ++i) {
+                const int    a = nth_in_standard_order(us, i, tipAxes);
                 const Entry& e = entry(a, point[std::size_t(a)]);
                 if (e.type == E_PHYS || e.type == E_HOP) out.push_back(e.move);
             }
-            sort_standard_order(out, us);
             for (int k = 0; k < newAxes; ++k) {
                 const Entry& e = entry(tipAxes + k, point[std::size_t(tipAxes + k)]);
                 if (e.type == E_BRANCH) out.push_back(e.move);

@@ -3,7 +3,9 @@
 // activity, the index of the next new timeline, the standard order of an action.
 
 #include <algorithm>
+#include <cstddef>
 #include <span>
+#include <vector>
 
 #include "movegen/types.h"
 
@@ -23,12 +25,30 @@ constexpr int next_timeline_index(Color mover, int minL, int maxL) {
 
 // The standard order of an action (NOTATION.md §6): its physical moves and hops by arrival ℓ,
 // ascending for White and descending for Black, then its branching jumps in the order they are
-// made. Sorts the non-branching moves in place; they arrive on distinct timelines (each playable
-// board takes one move or one arrival), so the order is total and std::sort needs no buffer.
+// made. The non-branching moves arrive on distinct timelines (each playable board takes one move
+// or one arrival), so the order among them is total.
+constexpr bool standard_before(Color mover, const Move& a, const Move& b) {
+    return mover == WHITE ? a.to.l() < b.to.l() : a.to.l() > b.to.l();
+}
+// The index, in ascending ℓ, of the i-th of n arrival timelines in that order: code that holds
+// an action's non-branching moves by ascending arrival timeline emits them in standard order
+// with it, without sorting.
+constexpr int nth_in_standard_order(Color mover, int i, int n) {
+    return mover == WHITE ? i : n - 1 - i;
+}
+// Sorts the non-branching moves in place (std::sort needs no buffer).
 inline void sort_standard_order(std::span<Move> nonBranching, Color mover) {
-    std::sort(nonBranching.begin(), nonBranching.end(), [mover](const Move& a, const Move& b) {
-        return mover == WHITE ? a.to.l() < b.to.l() : a.to.l() > b.to.l();
-    });
+    std::sort(nonBranching.begin(), nonBranching.end(),
+        [mover](const Move& a, const Move& b) { return standard_before(mover, a, b); });
+}
+// Inserts a non-branching move into moves kept in standard order; returns its index (for an
+// erase in LIFO order). Allocates nothing once the vector's capacity suffices.
+inline std::size_t insert_in_standard_order(std::vector<Move>& moves, const Move& m, Color mover) {
+    const auto        at    = std::upper_bound(moves.begin(), moves.end(), m,
+                  [mover](const Move& a, const Move& b) { return standard_before(mover, a, b); });
+    const std::size_t index = std::size_t(at - moves.begin());
+    moves.insert(at, m);
+    return index;
 }
 
 } // namespace fived::movegen
