@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "movegen/fen_rows.h"
@@ -49,6 +50,9 @@ struct Diagnostic {
     SourcePos   pos;
     std::string cause;
 
+    static Diagnostic at(std::string_view file, SourcePos pos, std::string cause) {
+        return Diagnostic{std::string(file), pos, std::move(cause)};
+    }
     std::string to_string() const;
 };
 
