@@ -90,12 +90,11 @@ std::optional<notation::LoadedGame> load(const InputOptions& in, int* played) {
     if (!text) return std::nullopt;
     notation::ReadOptions opt;
     if (in.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    notation::Diagnostic                err;
-    std::optional<notation::LoadedGame> game =
-        notation::load_game(*text, display_name(in.file), opt, err);
-    if (!game) {
-        std::cerr << err.to_string() << '\n';
-        return game;
+    absl::StatusOr<notation::LoadedGame> game =
+        notation::load_game(*text, display_name(in.file), opt);
+    if (!game.ok()) {
+        std::cerr << game.status().message() << '\n';
+        return std::nullopt;
     }
     const int n = int(game->mainLine.size());
     if (played) *played = n;
@@ -108,7 +107,7 @@ std::optional<notation::LoadedGame> load(const InputOptions& in, int* played) {
         }
         game->mainLine.resize(std::size_t(k));
     }
-    return game;
+    return std::move(*game);
 }
 
 movegen::Multiverse final_position(const notation::LoadedGame& g) {

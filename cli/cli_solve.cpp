@@ -719,10 +719,10 @@ int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& ben
     for (const solver::BenchPuzzle& p : solver::bench_suite()) {
         notation::ReadOptions opt;
         if (p.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-        notation::Diagnostic err;
-        auto                 g = notation::load_game(p.pgn, p.id, opt, err);
-        if (!g) {
-            std::cerr << "internal: the bench suite does not read: " << err.to_string() << '\n';
+        auto g = notation::load_game(p.pgn, p.id, opt);
+        if (!g.ok()) {
+            std::cerr << "internal: the bench suite does not read: " << g.status().message()
+                      << '\n';
             return ExitInternal;
         }
         positions.push_back(final_position(*g));

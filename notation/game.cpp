@@ -42,20 +42,19 @@ private:
 
 } // namespace
 
-std::optional<LoadedGame> load_game(
-    std::string_view text, std::string_view file, const ReadOptions& opt, Diagnostic& err) {
+absl::StatusOr<LoadedGame> load_game(
+    std::string_view text, std::string_view file, const ReadOptions& opt) {
     // Two passes, neither keeping the variations: the syntax and the head, then the main line.
-    Document doc;
-    if (!parse_document_streaming(text, file, doc, nullptr, err)) return std::nullopt;
-    std::optional<Multiverse> start = build_start_position(doc, file, err);
-    if (!start) return std::nullopt;
+    Document   doc;
+    Diagnostic err;
+    if (!parse_document_streaming(text, file, doc, nullptr, err)) return error_status(err);
+    absl::StatusOr<Multiverse> start = build_start_position(doc, file);
+    if (!start.ok()) return start.status();
     {
         MainLineSink sink(file, start->to_move());
         Document     scratch;
-        if (!parse_document_streaming(text, file, scratch, &sink, err)) {
-            if (sink.error) err = std::move(*sink.error);
-            return std::nullopt;
-        }
+        if (!parse_document_streaming(text, file, scratch, &sink, err))
+            return error_status(sink.error ? *sink.error : err);
         // doc.nodes: the root, then the main line, each node the only child of the previous.
         doc.nodes.resize(1);
         doc.nodes[0].children.clear();
@@ -77,7 +76,7 @@ std::optional<LoadedGame> load_game(
         made.clear();
         if (!replay_action(
                 mv, game.doc.nodes[std::size_t(node)].action, opt, file, made, undo, err, scratch))
-            return std::nullopt;
+            return error_status(err);
         if (scratch.warning) game.doc.warnings.push_back(std::move(*scratch.warning));
         game.mainLine.push_back(made);
     }

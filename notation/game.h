@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "movegen/multiverse.h"
 #include "notation/format.h"
 #include "notation/resolve.h"
@@ -32,8 +33,11 @@ struct LoadedGame {
 // Parses and replays the main line of text. ReadOptions as above; what they let through is
 // appended to the returned doc.warnings. The text is parsed twice without keeping its
 // variations, so memory grows with the main line, not with the text.
-std::optional<LoadedGame> load_game(
-    std::string_view text, std::string_view file, const ReadOptions& opt, Diagnostic& err);
+// An error (syntax, set-up, a move that does not resolve or an action that cannot be played) is
+// an InvalidArgument status carrying its Diagnostic, `FILE:LINE:COL: cause` (diagnostic_of(),
+// notation/parser.h).
+absl::StatusOr<LoadedGame> load_game(
+    std::string_view text, std::string_view file, const ReadOptions& opt = {});
 
 // Makes the first `count` actions of the main line on mv (a fork of game.start); for tools
 // that walk the game position by position.

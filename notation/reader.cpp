@@ -278,10 +278,9 @@ private:
 // Fills `out` from the document's head (start position, headers, root comment and result).
 bool begin_tree(
     const Document& doc, std::string_view file, GameTree& out, std::vector<Diagnostic>& errors) {
-    Diagnostic                err;
-    std::optional<Multiverse> start = build_start_position(doc, file, err);
-    if (!start) {
-        errors.push_back(std::move(err));
+    absl::StatusOr<Multiverse> start = build_start_position(doc, file);
+    if (!start.ok()) {
+        errors.push_back(diagnostic_of(start.status()).value());
         return false;
     }
     out.start = std::move(*start);
@@ -384,10 +383,9 @@ bool check_game_text(std::string_view text, std::string_view file, const ReadOpt
     std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings) {
     Document head;
     if (!read_head(text, file, head, errors, warnings, nullptr)) return false;
-    Diagnostic                      err;
-    const std::optional<Multiverse> start = build_start_position(head, file, err);
-    if (!start) {
-        errors.push_back(std::move(err));
+    const absl::StatusOr<Multiverse> start = build_start_position(head, file);
+    if (!start.ok()) {
+        errors.push_back(diagnostic_of(start.status()).value());
         return false;
     }
     const std::size_t before = errors.size();

@@ -6,6 +6,7 @@
 #include "movegen/variants.h"
 #include "notation/format.h"
 #include "notation/headers.h"
+#include "notation/parser.h"
 
 namespace fived::notation {
 
@@ -29,9 +30,7 @@ bool parse_promotions(std::string_view value, GameRules& rules) {
     return true;
 }
 
-} // namespace
-
-std::optional<Multiverse> build_start_position(
+std::optional<Multiverse> start_position(
     const Document& doc, std::string_view file, Diagnostic& err) {
     // 1. Which set-up: 5DFEN boards if any, else the variant named by Board or Variant.
     const Header*     boardH   = doc.find_header("Board");
@@ -135,6 +134,15 @@ std::optional<Multiverse> build_start_position(
         return std::nullopt;
     }
     return mv;
+}
+
+} // namespace
+
+absl::StatusOr<Multiverse> build_start_position(const Document& doc, std::string_view file) {
+    Diagnostic                err;
+    std::optional<Multiverse> mv = start_position(doc, file, err);
+    if (!mv) return error_status(err);
+    return std::move(*mv);
 }
 
 } // namespace fived::notation

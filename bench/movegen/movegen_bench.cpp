@@ -63,8 +63,9 @@ const std::string PuzzlesAbsent =
 std::optional<notation::LoadedGame> load_text(const std::string& text, const std::string& name) {
     notation::ReadOptions opt;
     opt.checkCaptureMark = opt.checkJumpIndicator = false; // third-party spelling (INDEX.md)
-    notation::Diagnostic err;
-    return notation::load_game(text, name, opt, err);
+    auto game                                     = notation::load_game(text, name, opt);
+    if (!game.ok()) return std::nullopt;
+    return std::move(*game);
 }
 
 std::optional<notation::LoadedGame> load_puzzle(const std::string& id) {

@@ -16,9 +16,8 @@ using namespace fived;
 movegen::Multiverse position(const solver::BenchPuzzle& p) {
     notation::ReadOptions opt;
     if (p.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    notation::Diagnostic err;
-    auto                 g = notation::load_game(p.pgn, p.id, opt, err);
-    if (!g) std::abort();
+    auto g = notation::load_game(p.pgn, p.id, opt);
+    if (!g.ok()) std::abort();
     movegen::Multiverse            mv = g->start.fork();
     std::vector<movegen::MoveUndo> undo;
     notation::play_main_line(mv, *g, g->mainLine.size(), undo);

@@ -19,10 +19,9 @@ int main(int argc, char** argv) {
         std::cerr << argv[1] << ": cannot read\n";
         return 2;
     }
-    fived::notation::Diagnostic err;
-    const auto                  game = fived::notation::load_game(text.str(), argv[1], {}, err);
-    if (!game) {
-        std::cerr << err.to_string() << '\n';
+    const auto game = fived::notation::load_game(text.str(), argv[1]);
+    if (!game.ok()) {
+        std::cerr << game.status().message() << '\n';
         return 2;
     }
     fived::movegen::Multiverse            mv = game->start.fork();

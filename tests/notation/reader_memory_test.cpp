@@ -117,11 +117,10 @@ TEST(ReaderMemory, GeneratedTextIsBig) {
 }
 
 TEST(ReaderMemory, MainLineKeepsNoVariation) {
-    const BigText&            t = big_text();
-    std::optional<LoadedGame> game;
-    Diagnostic                err;
-    const std::int64_t        peak = peak_in([&] { game = load_game(t.text, "big", {}, err); });
-    ASSERT_TRUE(game) << err.to_string();
+    const BigText&             t = big_text();
+    absl::StatusOr<LoadedGame> game;
+    const std::int64_t         peak = peak_in([&] { game = load_game(t.text, "big"); });
+    ASSERT_TRUE(game.ok()) << game.status();
     EXPECT_EQ(game->mainLine.size(), 2000u);
     EXPECT_EQ(game->doc.nodes.size(), 2001u);
     RecordProperty("peak_bytes", std::to_string(peak));
@@ -168,8 +167,8 @@ TEST(ReaderMemory, NodeLimitEndsTheReadWithItsPosition) {
     EXPECT_EQ(errors[0].cause,
         "the game tree has more than 1000 nodes, the reader's limit (ReadOptions::maxNodes)");
     // The limit is on the tree kept: the main line is read whole.
-    Diagnostic err;
-    EXPECT_TRUE(load_game(t.text, "big", opt, err)) << err.to_string();
+    const auto game = load_game(t.text, "big", opt);
+    EXPECT_TRUE(game.ok()) << game.status();
 }
 
 } // namespace

@@ -138,18 +138,16 @@ TEST(KingSafety, IllegalVariationOfFtxiTexts) {
         EXPECT_EQ(d5.action[0].from.x(), 3); // the pawn on d7, not the knight on f6
         EXPECT_EQ(d5.action[0].from.y(), 6);
 
-        Diagnostic err;
-        const auto game = load_game(text, file, ReadOptions{}, err);
-        ASSERT_TRUE(game) << err.to_string();
+        const auto game = load_game(text, file);
+        ASSERT_TRUE(game.ok()) << game.status();
         EXPECT_TRUE(game->doc.warnings.empty());
     }
     // load_game() reports a tolerated action among the document's warnings.
     const auto  path = CorpusDir / "invalid" / "action-leaves-king-in-check.5dpgn";
     ReadOptions tolerant;
     tolerant.checkKingSafety = false;
-    Diagnostic err;
-    const auto game = load_game(read_file(path), "k", tolerant, err);
-    ASSERT_TRUE(game) << err.to_string();
+    const auto game          = load_game(read_file(path), "k", tolerant);
+    ASSERT_TRUE(game.ok()) << game.status();
     ASSERT_EQ(game->doc.warnings.size(), 1u);
     EXPECT_EQ(game->doc.warnings[0].pos, (SourcePos{8, 11}));
 }
@@ -361,8 +359,8 @@ std::optional<std::vector<std::vector<movegen::Move>>> document_main_line(
     Document   doc;
     Diagnostic err;
     if (!parse_document(text, name, doc, err)) return std::nullopt;
-    auto start = build_start_position(doc, name, err);
-    if (!start || !check_turn_serials(doc, name, start->to_move()).ok()) return std::nullopt;
+    auto start = build_start_position(doc, name);
+    if (!start.ok() || !check_turn_serials(doc, name, start->to_move()).ok()) return std::nullopt;
     movegen::Multiverse                     mv = start->fork();
     std::vector<movegen::MoveUndo>          undo;
     std::vector<std::vector<movegen::Move>> line;
@@ -408,9 +406,9 @@ void expect_streaming_same(const std::string& text, const std::string& name) {
     EXPECT_EQ(texts(checked), texts(whole));
 
     const auto line = document_main_line(text, name);
-    const auto game = load_game(text, name, ReadOptions{}, err);
-    EXPECT_EQ(game.has_value(), line.has_value()) << (game ? "" : err.to_string());
-    if (game && line) {
+    const auto game = load_game(text, name);
+    EXPECT_EQ(game.ok(), line.has_value()) << game.status();
+    if (game.ok() && line) {
         EXPECT_EQ(game->mainLine, *line);
     }
 }
@@ -460,12 +458,11 @@ bool expect_lenient_same(const std::string& text, const std::string& name) {
     std::string why;
     EXPECT_TRUE(same_tree(*strict, *lenient, &why)) << why;
 
-    Diagnostic err;
-    const auto a = load_game(text, name, ReadOptions{}, err);
-    EXPECT_TRUE(a) << err.to_string();
-    const auto b = load_game(text, name, lenient_options(), err);
-    EXPECT_TRUE(b) << err.to_string();
-    if (a && b) {
+    const auto a = load_game(text, name);
+    EXPECT_TRUE(a.ok()) << a.status();
+    const auto b = load_game(text, name, lenient_options());
+    EXPECT_TRUE(b.ok()) << b.status();
+    if (a.ok() && b.ok()) {
         EXPECT_EQ(a->mainLine, b->mainLine);
     }
     return true;

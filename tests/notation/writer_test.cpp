@@ -334,9 +334,8 @@ TEST(Hash, ShadExamples) {
 }
 
 TEST(Hash, FinalPositionOfAGame) {
-    Diagnostic err;
-    auto       game = load_game("1. e3 / e6\n", "g", ReadOptions{}, err);
-    ASSERT_TRUE(game) << err.to_string();
+    auto game = load_game("1. e3 / e6\n", "g");
+    ASSERT_TRUE(game.ok()) << game.status();
     movegen::Multiverse            mv = game->start.fork();
     std::vector<movegen::MoveUndo> undo;
     play_main_line(mv, *game, game->mainLine.size(), undo);

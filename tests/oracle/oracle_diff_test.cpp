@@ -250,8 +250,8 @@ bool rejected_for_promoting_check(const std::string& pgn, const std::string& nam
     notation::Document   doc;
     notation::Diagnostic err;
     if (!notation::parse_document(pgn, name, doc, err)) return false;
-    std::optional<Multiverse> mv = notation::build_start_position(doc, name, err);
-    if (!mv) return false;
+    absl::StatusOr<Multiverse> mv = notation::build_start_position(doc, name);
+    if (!mv.ok()) return false;
     std::vector<Move>              made, scratch;
     std::vector<movegen::MoveUndo> undo;
     const notation::ReadOptions    opt;
@@ -301,16 +301,14 @@ struct GroupStats {
 
 void compare_record(const Record& r, GroupStats& st) {
     SCOPED_TRACE("record " + r.id + " (line " + std::to_string(r.line) + ")");
-    notation::Diagnostic                err;
-    std::optional<notation::LoadedGame> g =
-        notation::load_game(r.pgn, r.id, notation::ReadOptions{}, err);
-    if (!g && err.cause.find("leaves a royal piece attacked") != std::string::npos
+    absl::StatusOr<notation::LoadedGame> g = notation::load_game(r.pgn, r.id);
+    if (!g.ok() && g.status().message().find("leaves a royal piece attacked") != std::string::npos
         && rejected_for_promoting_check(r.pgn, r.id)) {
         ++st.allowed[HarnessPromotionCheck]; // the record cannot be compared
         ++st.records;
         return;
     }
-    ASSERT_TRUE(g) << err.to_string();
+    ASSERT_TRUE(g.ok()) << g.status();
     Multiverse                     mv = g->start.fork();
     std::vector<movegen::MoveUndo> undo;
     notation::play_main_line(mv, *g, g->mainLine.size(), undo);
@@ -837,23 +835,23 @@ void compare_set_position(Multiverse& mv, const SetPosition& q, SetStats& st) {
 
 void compare_set_game(const SetGame& g, SetStats& st) {
     SCOPED_TRACE("game " + g.id + " (line " + std::to_string(g.line) + ")");
-    notation::Diagnostic                err;
-    const std::string                   full = set_game_pgn(g, g.acts.size());
-    std::optional<notation::LoadedGame> whole =
-        notation::load_game(full, g.id, notation::ReadOptions{}, err);
+    const std::string                    full  = set_game_pgn(g, g.acts.size());
+    absl::StatusOr<notation::LoadedGame> whole = notation::load_game(full, g.id);
     for (const SetPosition& q : g.positions) {
-        std::optional<notation::LoadedGame> prefix;
-        const notation::LoadedGame*         game = whole ? &*whole : nullptr;
+        absl::StatusOr<notation::LoadedGame> prefix;
+        const notation::LoadedGame*          game = whole.ok() ? &*whole : nullptr;
         if (!game) {
             const std::string pgn = set_game_pgn(g, std::size_t(q.k));
-            prefix                = notation::load_game(pgn, g.id, notation::ReadOptions{}, err);
-            if (!prefix && err.cause.find("leaves a royal piece attacked") != std::string::npos
+            prefix                = notation::load_game(pgn, g.id);
+            if (!prefix.ok()
+                && prefix.status().message().find("leaves a royal piece attacked")
+                    != std::string::npos
                 && rejected_for_promoting_check(pgn, g.id)) {
                 ++st.allowed[HarnessPromotionCheck]; // not comparable
                 ++st.positions;
                 continue;
             }
-            ASSERT_TRUE(prefix) << err.to_string();
+            ASSERT_TRUE(prefix.ok()) << prefix.status();
             game = &*prefix;
         }
         Multiverse                     mv = game->start.fork();

@@ -45,8 +45,12 @@ notation::ReadOptions options(bool lenient) {
 } // namespace
 
 Loaded load_text(std::string_view text, std::string_view name, bool lenient) {
-    Loaded r;
-    r.game = notation::load_game(text, name, options(lenient), r.err);
+    Loaded                               r;
+    absl::StatusOr<notation::LoadedGame> game = notation::load_game(text, name, options(lenient));
+    if (game.ok())
+        r.game = std::move(*game);
+    else
+        r.err = notation::diagnostic_of(game.status()).value();
     return r;
 }
 
@@ -60,8 +64,12 @@ Prefix load_prefix(std::string_view text, std::string_view name, bool lenient, b
     };
     std::optional<movegen::Multiverse> start;
     if (startCheck) {
-        start = notation::build_start_position(doc, name, r.err);
-        if (!start) return r;
+        absl::StatusOr<movegen::Multiverse> built = notation::build_start_position(doc, name);
+        if (!built.ok()) {
+            r.err = notation::diagnostic_of(built.status()).value();
+            return r;
+        }
+        start = std::move(*built);
     } else {
         if (doc.boards.empty() || doc.find_header("Promotions")) {
             fail("load_prefix without the start check: needs 5DFEN boards and no "

@@ -24,9 +24,8 @@ using fived::render::Options;
 using fived::render::Scene;
 
 fived::notation::LoadedGame load(const std::string& text) {
-    fived::notation::Diagnostic err;
-    auto                        g = fived::notation::load_game(text, "test", {}, err);
-    if (!g) throw std::runtime_error(err.to_string());
+    auto g = fived::notation::load_game(text, "test");
+    if (!g.ok()) throw std::runtime_error(std::string(g.status().message()));
     return std::move(*g);
 }
 

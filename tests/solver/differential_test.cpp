@@ -28,9 +28,8 @@ TEST(Differential, DfpnReferenceAndThreadsAgreeOnTheCorpus) {
         ss << in.rdbuf();
         notation::ReadOptions opt;
         opt.checkCaptureMark = opt.checkJumpIndicator = false;
-        notation::Diagnostic err;
-        auto                 g = notation::load_game(ss.str(), f.string(), opt, err);
-        if (!g) continue;
+        auto g = notation::load_game(ss.str(), f.string(), opt);
+        if (!g.ok()) continue;
         movegen::Multiverse            mv = g->start.fork();
         std::vector<movegen::MoveUndo> undo;
         notation::play_main_line(mv, *g, g->mainLine.size(), undo);

@@ -22,10 +22,9 @@ std::optional<Multiverse> load_text(
     const std::string& text, bool lenient = true, std::size_t back = 0) {
     notation::ReadOptions opt;
     if (lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    notation::Diagnostic err;
-    auto                 g = notation::load_game(text, "test", opt, err);
-    if (!g || g->mainLine.size() < back) {
-        ADD_FAILURE() << (g ? "main line too short" : err.to_string());
+    auto g = notation::load_game(text, "test", opt);
+    if (!g.ok() || g->mainLine.size() < back) {
+        ADD_FAILURE() << (g.ok() ? "main line too short" : std::string(g.status().message()));
         return std::nullopt;
     }
     Multiverse                     mv = g->start.fork();
