@@ -31,11 +31,11 @@
 
 #include "cli/cli.h"
 #include "cli/cli_svg.h"
-#include "cli/proof_tree.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/text.h"
+#include "movegen/tree.h"
 #include "notation/parser.h"
 #include "notation/reader.h"
 #include "notation/tree.h"
@@ -50,7 +50,7 @@ namespace {
 
 using movegen::Move;
 using movegen::Multiverse;
-using solver::SolutionNode;
+using movegen::TreeNode;
 using solver::SolutionTree;
 
 struct SolveCli {
@@ -72,57 +72,23 @@ struct SolveCli {
     std::string   svg; // draw the position and its key here (cli_svg.cpp)
 };
 
-// --- solution trees as notation::GameTree ------------------------------------------------------
+// --- solution trees as written ----------------------------------------------------------------
 
-// The position of tree node `node` (from its root), on a fork of `root`.
-Multiverse position_at(const Multiverse& root, const SolutionTree& t, int node) {
-    std::vector<int> chain;
-    for (int q = node; q > 0; q = t.nodes[std::size_t(q)].parent)
-        chain.push_back(q);
-    Multiverse                     mv = root.fork();
-    std::vector<movegen::MoveUndo> u;
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it)
-        movegen::do_action(mv, t.nodes[std::size_t(*it)].action, u);
-    return mv;
-}
-
-// Lines below each node: attacker actions on the longest line (for the main-line choice).
-std::vector<int> line_lengths(const SolutionTree& t) {
-    std::vector<int> len(t.nodes.size(), 0);
-    for (std::size_t i = t.nodes.size(); i-- > 1;) {
-        // Children have larger indices, so they are done.
-        int best = 0;
-        for (int c : t.nodes[i].children)
-            best = std::max(best, len[std::size_t(c)] + 1);
-        len[i] = best;
-    }
-    int best = 0;
-    for (int c : t.nodes[0].children)
-        best = std::max(best, len[std::size_t(c)] + 1);
-    len[0] = best;
-    return len;
-}
-
-// Builds the GameTree: the prelude of the loaded game, then the solution rooted at its end.
-notation::GameTree to_game_tree(const notation::LoadedGame& game, const SolutionTree& sol,
+// The tree `solve` writes: the prelude of the loaded game, then the solver's proof below its
+// end, rearranged for reading: at each node the longest line comes last (the main line), and
+// at defender nodes with more than groupThreshold defences the defences that share one
+// immediately mating answer are written once, the group declared in a comment. The mate
+// leaves keep the solver's mark and result.
+notation::GameTree written_solution(const notation::LoadedGame& game, const SolutionTree& sol,
     int mateIn, std::size_t groupThreshold) {
-    notation::GameTree gt{{}, game.start.fork(), {}};
+    notation::GameTree gt(game.start.fork());
     gt.headers.emplace_back("Puzzle", "mate-in-" + std::to_string(mateIn));
     gt.headers.emplace_back("Prelude", std::to_string(game.mainLine.size()));
-    gt.nodes.emplace_back();
     int at = 0;
-    for (const auto& a : game.mainLine) {
-        notation::TreeNode n;
-        n.parent = at;
-        n.action = a;
-        gt.nodes.push_back(std::move(n));
-        const int id = int(gt.nodes.size()) - 1;
-        gt.nodes[std::size_t(at)].children.push_back(id);
-        at = id;
-    }
-    const Multiverse       root     = final_position(game);
-    const movegen::Color   attacker = root.to_move();
-    const std::vector<int> len      = line_lengths(sol);
+    for (const auto& a : game.mainLine)
+        at = gt.add(at, a);
+    const Multiverse       root = final_position(game);
+    const std::vector<int> len  = sol.heights();
     // Copy the solution below `at`, iteratively (parents first), ordering children so that the
     // longest line comes last.
     std::vector<std::pair<int, int>> stack{{0, at}}; // (solution node, game node)
@@ -135,19 +101,19 @@ notation::GameTree to_game_tree(const notation::LoadedGame& game, const Solution
         std::vector<std::string> groupComment(kids.size());
         std::vector<bool>        hidden(kids.size(), false);
         if (groupThreshold && kids.size() > groupThreshold) {
-            Multiverse here      = position_at(root, sol, s);
-            auto       answer_of = [&](int c) -> const SolutionNode* {
+            Multiverse here      = sol.position_at(root, s);
+            auto       answer_of = [&](int c) -> const TreeNode* {
                 const auto& n = sol.nodes[std::size_t(c)];
                 if (n.children.size() != 1) return nullptr;
                 const auto& a = sol.nodes[std::size_t(n.children[0])];
                 return a.children.empty() ? &a : nullptr;
             };
             for (std::size_t i = 0; i < kids.size(); ++i) {
-                const SolutionNode* ai = answer_of(kids[i]);
+                const TreeNode* ai = answer_of(kids[i]);
                 if (!ai || hidden[i]) continue;
                 std::vector<std::size_t> same{i};
                 for (std::size_t j = i + 1; j < kids.size(); ++j) {
-                    const SolutionNode* aj = answer_of(kids[j]);
+                    const TreeNode* aj = answer_of(kids[j]);
                     if (aj && !hidden[j] && aj->action == ai->action) same.push_back(j);
                 }
                 if (same.size() < 2) continue;
@@ -157,7 +123,7 @@ notation::GameTree to_game_tree(const notation::LoadedGame& game, const Solution
                         notation::format_action(here, sol.nodes[std::size_t(kids[j])].action));
                     if (j != i) hidden[j] = true;
                 }
-                groupComment[i] = group_comment(names);
+                groupComment[i] = movegen::group_comment(names);
             }
         }
         std::vector<std::size_t> order;
@@ -171,19 +137,8 @@ notation::GameTree to_game_tree(const notation::LoadedGame& game, const Solution
         std::rotate(order.begin() + std::ptrdiff_t(mainPos),
             order.begin() + std::ptrdiff_t(mainPos) + 1, order.end());
         for (std::size_t i : order) {
-            const SolutionNode& sn = sol.nodes[std::size_t(kids[i])];
-            notation::TreeNode  n;
-            n.parent  = g;
-            n.action  = sn.action;
-            n.comment = groupComment[i];
-            if (sn.mate) {
-                n.mark   = notation::Mark::CHECKMATE;
-                n.result = attacker == movegen::WHITE ? notation::Outcome::WHITE_WINS
-                                                      : notation::Outcome::BLACK_WINS;
-            }
-            gt.nodes.push_back(std::move(n));
-            const int id = int(gt.nodes.size()) - 1;
-            gt.nodes[std::size_t(g)].children.push_back(id);
+            const int id                      = gt.add(g, sol.nodes[std::size_t(kids[i])]);
+            gt.nodes[std::size_t(id)].comment = groupComment[i];
             stack.emplace_back(kids[i], id);
         }
     }
@@ -194,7 +149,7 @@ notation::GameTree to_game_tree(const notation::LoadedGame& game, const Solution
 // ----------------------------------------------------------------------------
 
 // Appends to a node's comment ("; " between parts).
-void add_comment(notation::TreeNode& n, const std::string& text) {
+void add_comment(TreeNode& n, const std::string& text) {
     if (!n.comment.empty()) n.comment += "; ";
     n.comment += text;
 }
@@ -236,11 +191,8 @@ void problemist_markup(notation::GameTree& gt, int puzzleNode, const Multiverse&
     const solver::Analysis an       = solver::analyse(puzzle, r.tree, r.mateIn, base, withTries);
     std::size_t            defences = 0, mates = 0;
     for (std::size_t i = 1; i < r.tree.nodes.size(); ++i) {
-        int depth = 0;
-        for (int q = int(i); q > 0; q = r.tree.nodes[std::size_t(q)].parent)
-            ++depth;
-        defences += depth % 2 == 0;
-        mates += r.tree.nodes[i].mate;
+        defences += r.tree.depth(int(i)) % 2 == 0;
+        mates += r.tree.nodes[i].mate();
     }
     auto fmt_line = [&](std::span<const std::vector<Move>> path,
                         std::span<const char* const>       marks) {
@@ -274,9 +226,9 @@ void problemist_markup(notation::GameTree& gt, int puzzleNode, const Multiverse&
     }
     add_comment(gt.nodes[std::size_t(puzzleNode)], head);
     for (const int k : gt.nodes[std::size_t(puzzleNode)].children) {
-        notation::TreeNode& key = gt.nodes[std::size_t(k)];
-        key.evaluation          = notation::Evaluation::GOOD;
-        const std::string t     = threat_of(puzzle, key.action, r.mateIn, base);
+        TreeNode& key       = gt.nodes[std::size_t(k)];
+        key.evaluation      = notation::Evaluation::GOOD;
+        const std::string t = threat_of(puzzle, key.action, r.mateIn, base);
         if (!t.empty()) add_comment(key, t);
     }
     // Duals: the node reached by each path (matched child by child from the puzzle node).
@@ -299,36 +251,16 @@ nlohmann::json tree_json(const Multiverse& root, const SolutionTree& t) {
     // Built bottom-up (children have larger indices).
     std::vector<nlohmann::json> js(t.nodes.size());
     std::vector<std::string>    text(t.nodes.size());
-    {
-        // Format each action in its parent's position: one multiverse, depth-first with
-        // make/unmake (frames: node, next child, undo records of the node's action).
-        Multiverse mv = root.fork();
-        struct Frame {
-            int                            node;
-            std::size_t                    next;
-            std::vector<movegen::MoveUndo> undo;
-        };
-        std::vector<Frame> stack;
-        stack.push_back({0, 0, {}});
-        while (!stack.empty()) {
-            Frame& f = stack.back();
-            if (f.next == t.nodes[std::size_t(f.node)].children.size()) {
-                movegen::undo_action(mv, f.undo);
-                stack.pop_back();
-                continue;
-            }
-            const int   c        = t.nodes[std::size_t(f.node)].children[f.next++];
-            const auto& a        = t.nodes[std::size_t(c)].action;
-            text[std::size_t(c)] = notation::format_action(mv, a);
-            Frame nf{c, 0, {}};
-            movegen::do_action(mv, a, nf.undo);
-            stack.push_back(std::move(nf));
-        }
-    }
+    // Each action formatted in its parent's position, on one multiverse walked with make/unmake.
+    Multiverse mv = root.fork();
+    t.walk(mv, [&](int node, Multiverse& here) {
+        for (const int c : t.nodes[std::size_t(node)].children)
+            text[std::size_t(c)] = notation::format_action(here, t.nodes[std::size_t(c)].action);
+    });
     for (std::size_t i = t.nodes.size(); i-- > 0;) {
         nlohmann::json j;
         if (i) j["action"] = text[i];
-        if (t.nodes[i].mate) j["mate"] = true;
+        if (t.nodes[i].mate()) j["mate"] = true;
         nlohmann::json kids = nlohmann::json::array();
         for (int c : t.nodes[i].children)
             kids.push_back(std::move(js[std::size_t(c)]));
@@ -461,7 +393,7 @@ int cmd_solve(const SolveCli& c) {
     }
     if (r.internal) return exitCode;
     if (r.result == solver::Result::MATE && r.treeBuilt) {
-        notation::GameTree gt = to_game_tree(*game, r.tree, r.mateIn, c.group);
+        notation::GameTree gt = written_solution(*game, r.tree, r.mateIn, c.group);
         if (!claimNote.empty()) gt.nodes[0].comment = claimNote;
         if (c.problemist) problemist_markup(gt, int(game->mainLine.size()), root, r, o, c.tries);
         std::cout << notation::write_tree(gt);
@@ -517,15 +449,11 @@ int cmd_verify(const VerifyCli& c) {
         return nullptr;
     };
     // 1. The puzzle position: Prelude header, else Puzzle header, else the root.
-    std::vector<int> mainLine{0};
-    for (int q = 0; !gt->nodes[std::size_t(q)].children.empty();) {
-        q = gt->nodes[std::size_t(q)].children.back();
-        mainLine.push_back(q);
-    }
-    const int          mainLen = int(mainLine.size()) - 1;
-    int                prelude = 0;
-    const std::string* pz      = header("Puzzle");
-    int                claimed = 0;
+    const std::vector<int> mainLine = gt->main_line();
+    const int              mainLen  = int(mainLine.size()) - 1;
+    int                    prelude  = 0;
+    const std::string*     pz       = header("Puzzle");
+    int                    claimed  = 0;
     if (pz) {
         std::string                why;
         const std::optional<Claim> cl = parse_claim(*pz, why);
@@ -546,7 +474,7 @@ int cmd_verify(const VerifyCli& c) {
     } else if (claimed > 0 && mainLen >= 2 * claimed - 1) {
         prelude = mainLen - (2 * claimed - 1);
     }
-    // 2. The puzzle position and the claimed solution below it, as a SolutionTree.
+    // 2. The puzzle position and the claimed solution below it, as a tree of its own.
     const int        top    = mainLine[std::size_t(prelude)];
     const Multiverse puzzle = notation::position_at(*gt, top);
     {
@@ -554,8 +482,7 @@ int cmd_verify(const VerifyCli& c) {
         read_claim(pz, file, puzzle.to_move(), refused); // the side a claim names
         if (refused) return ExitBadInput;
     }
-    SolutionTree tree;
-    solution_below(*gt, top, tree);
+    const SolutionTree   tree    = *gt->subtree(top); // no node limit: always a tree
     Multiverse           scratch = puzzle.fork();
     solver::ProofReport  rep     = solver::check_proof(scratch, tree, 20, &notation::format_action);
     const movegen::Color attacker = puzzle.to_move();
@@ -602,8 +529,8 @@ int cmd_verify(const VerifyCli& c) {
         std::string where;
         {
             std::vector<std::vector<Move>> path;
-            for (int q = p.node; q > 0; q = tree.nodes[std::size_t(q)].parent)
-                path.insert(path.begin(), tree.nodes[std::size_t(q)].action);
+            for (const int q : tree.line(p.node))
+                path.push_back(tree.nodes[std::size_t(q)].action);
             where = path.empty() ? "at the puzzle position" : "after " + fmt_path(path);
             if (p.kind == solver::ProofProblem::Kind::MISSING_DEFENCE) {
                 path.push_back(p.action);

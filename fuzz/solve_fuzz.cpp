@@ -18,11 +18,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "cli/proof_tree.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/multiverse.h"
@@ -56,49 +56,15 @@ int puzzle_node(const notation::GameTree& gt) {
     int prelude = 0;
     for (const auto& [k, v] : gt.headers)
         if (k == "Prelude") std::from_chars(v.data(), v.data() + v.size(), prelude);
-    int node = 0;
-    for (int i = 0; i < prelude && !gt.nodes[std::size_t(node)].children.empty(); ++i)
-        node = gt.nodes[std::size_t(node)].children.back();
-    return node;
+    const std::vector<int> mainLine = gt.main_line();
+    return mainLine[std::size_t(std::clamp(prelude, 0, int(mainLine.size()) - 1))];
 }
 
-// Largest timeline count over the positions of the solution tree, walked with make/unmake on
-// mv (restored).
+// Largest timeline count over the positions of a tree whose root is at mv (restored).
 int max_timelines(Multiverse& mv, const solver::SolutionTree& t) {
-    int best = mv.timeline_count();
-    struct Frame {
-        int                            node;
-        std::size_t                    next;
-        std::vector<movegen::MoveUndo> undo;
-    };
-    std::vector<Frame> stack;
-    stack.push_back({0, 0, {}});
-    while (!stack.empty()) {
-        Frame& f = stack.back();
-        if (f.next == t.nodes[std::size_t(f.node)].children.size()) {
-            movegen::undo_action(mv, f.undo);
-            stack.pop_back();
-            continue;
-        }
-        const int   c = t.nodes[std::size_t(f.node)].children[f.next++];
-        const auto& a = t.nodes[std::size_t(c)].action;
-        Frame       nf{c, 0, {}};
-        movegen::do_action(mv, a, nf.undo);
-        best = std::max(best, mv.timeline_count());
-        stack.push_back(std::move(nf));
-    }
+    int best = 0;
+    t.walk(mv, [&](int, Multiverse& here) { best = std::max(best, here.timeline_count()); });
     return best;
-}
-
-// Longest line of the tree, in attacker actions (every odd depth is an attacker action).
-int tree_depth(const solver::SolutionTree& t) {
-    std::vector<int> depth(t.nodes.size(), 0);
-    int              best = 0;
-    for (std::size_t i = 1; i < t.nodes.size(); ++i) {
-        depth[i] = depth[std::size_t(t.nodes[i].parent)] + 1;
-        best     = std::max(best, depth[i]);
-    }
-    return (best + 1) / 2;
 }
 
 solver::SolveOptions small_options(solver::Algorithm algo) {
@@ -148,10 +114,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         notation::read_game_tree(text, "fuzz", opt, errors);
     if (!gt) return 0;
 
-    const int            top    = puzzle_node(*gt);
-    const Multiverse     puzzle = notation::position_at(*gt, top);
-    solver::SolutionTree claimed;
-    if (!cli::solution_below(*gt, top, claimed, MaxTreeNodes)) return 0;
+    const int                                 top    = puzzle_node(*gt);
+    const Multiverse                          puzzle = notation::position_at(*gt, top);
+    const std::optional<solver::SolutionTree> below  = gt->subtree(top, MaxTreeNodes);
+    if (!below) return 0;
+    const solver::SolutionTree& claimed = *below;
     {
         Multiverse mv = puzzle.fork();
         if (max_timelines(mv, claimed) > MaxTimelines) return 0;
@@ -166,7 +133,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const solver::ProofProblem& p : rep.problems)
         if (p.node < 0 || std::size_t(p.node) >= claimed.nodes.size())
             fail("problem names no node of the tree", p.detail);
-    if (rep.length > tree_depth(claimed)) fail("proof longer than the tree");
+    if (rep.length > claimed.length()) fail("proof longer than the tree");
     if (rep.complete && rep.length < 1) fail("complete proof without an attacker action");
     // The reader accepts legal actions only, so check_proof() must find each of them legal.
     for (const solver::ProofProblem& p : rep.problems)

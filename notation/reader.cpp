@@ -70,45 +70,27 @@ std::uint64_t action_key(int parent, const std::vector<movegen::Move>& action) {
 } // namespace
 
 void annotate_tree(GameTree& tree, const std::vector<bool>* only) {
-    if (tree.nodes.empty()) return;
     Multiverse mv = tree.start.fork();
-    struct Frame {
-        int         node;
-        std::size_t next;
-        std::size_t undoBase;
-    };
-    std::vector<Frame>    stack{{0, 0, 0}};
-    std::vector<MoveUndo> undo;
-    while (!stack.empty()) {
-        Frame& f = stack.back();
-        if (f.next == tree.nodes[std::size_t(f.node)].children.size()) {
-            movegen::undo_action(mv, undo, f.undoBase);
-            stack.pop_back();
-            continue;
-        }
-        const int         c    = tree.nodes[std::size_t(f.node)].children[f.next++];
-        const std::size_t base = undo.size();
-        TreeNode&         n    = tree.nodes[std::size_t(c)];
-        movegen::do_action(mv, n.action, undo);
+    tree.walk(mv, [&](int c, Multiverse& here) {
+        if (c == 0) return;
+        TreeNode&  n = tree.nodes[std::size_t(c)];
         const bool evaluate =
             only ? std::size_t(c) < only->size() && (*only)[std::size_t(c)] : n.children.empty();
         n.mark = Mark::NONE;
-        if (evaluate) {
-            movegen::Verdict v = movegen::Verdict::Ongoing;
-            if (n.children.empty()) v = movegen::verdict(mv);
-            if (v == movegen::Verdict::Checkmate) {
-                n.mark = Mark::CHECKMATE;
-                if (n.result == Outcome::NONE)
-                    n.result =
-                        mv.to_move() == movegen::WHITE ? Outcome::BLACK_WINS : Outcome::WHITE_WINS;
-            } else if (v == movegen::Verdict::Stalemate) {
-                if (n.result == Outcome::NONE) n.result = Outcome::DRAW;
-            } else if (movegen::is_softmate(mv)) {
-                n.mark = Mark::SOFTMATE;
-            }
+        if (!evaluate) return;
+        movegen::Verdict v = movegen::Verdict::Ongoing;
+        if (n.children.empty()) v = movegen::verdict(here);
+        if (v == movegen::Verdict::Checkmate) {
+            n.mark = Mark::CHECKMATE;
+            if (n.result == Outcome::NONE)
+                n.result =
+                    here.to_move() == movegen::WHITE ? Outcome::BLACK_WINS : Outcome::WHITE_WINS;
+        } else if (v == movegen::Verdict::Stalemate) {
+            if (n.result == Outcome::NONE) n.result = Outcome::DRAW;
+        } else if (movegen::is_softmate(here)) {
+            n.mark = Mark::SOFTMATE;
         }
-        stack.push_back({c, 0, base});
-    }
+    });
 }
 
 namespace {
@@ -367,7 +349,7 @@ std::optional<GameTree> read_game_tree(std::string_view text, std::string_view f
     Document    head;
     std::size_t nodes = 0;
     if (!read_head(text, file, head, errors, warnings, &nodes)) return std::nullopt;
-    GameTree tree{{}, Multiverse(movegen::GameRules{}), {}};
+    GameTree tree(Multiverse(movegen::GameRules{}));
     if (!begin_tree(head, file, tree, errors)) return std::nullopt;
     // At most one tree node per document node (equal variations merge): no doubling growth.
     tree.nodes.reserve(std::min(nodes, opt.maxNodes) + 1);

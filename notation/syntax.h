@@ -26,6 +26,7 @@
 
 #include "movegen/fen_rows.h"
 #include "movegen/text.h"
+#include "movegen/tree.h"
 #include "movegen/types.h"
 
 namespace fived::notation {
@@ -107,24 +108,10 @@ enum class CastleSide : std::uint8_t {
     QUEEN_SIDE, // O-O-O / 0-0-0
 };
 
-// `+ # *` after a move, or a lone `#`/`*` closing an action (B 4.6).
-enum class Mark : std::uint8_t {
-    NONE,
-    CHECK,     // +
-    CHECKMATE, // #
-    SOFTMATE,  // *
-};
-
-// Nunn's evaluation symbols (B 4.7).
-enum class Evaluation : std::uint8_t {
-    NONE,
-    GOOD,        // !
-    MISTAKE,     // ?
-    BRILLIANT,   // !!
-    BLUNDER,     // ??
-    INTERESTING, // !?
-    DUBIOUS,     // ?!
-};
+// `+ # *` after a move, or a lone `#`/`*` closing an action (B 4.6), and Nunn's evaluation
+// symbols (B 4.7): the annotations of the shared tree type (movegen/tree.h).
+using movegen::Evaluation;
+using movegen::Mark;
 
 // One written move: the pattern of NOTATION.md §5 plus the annotations around it.
 // Squares are 0-based (file a = 0, rank 1 = 0). `piece == NO_PIECE_TYPE` means not written.

@@ -3,7 +3,6 @@
 #include <string>
 #include <vector>
 
-#include "movegen/action.h"
 #include "notation/fen.h"
 
 namespace fived::notation {
@@ -65,17 +64,6 @@ bool same_tree(const GameTree& a, const GameTree& b, std::string* why) {
             stack.emplace_back(x.children[k], y.children[k]);
     }
     return true;
-}
-
-movegen::Multiverse position_at(const GameTree& tree, int node) {
-    std::vector<int> chain;
-    for (int q = node; q > 0; q = tree.nodes[std::size_t(q)].parent)
-        chain.push_back(q);
-    movegen::Multiverse            mv = tree.start.fork();
-    std::vector<movegen::MoveUndo> undo;
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it)
-        movegen::do_action(mv, tree.nodes[std::size_t(*it)].action, undo);
-    return mv;
 }
 
 } // namespace fived::notation

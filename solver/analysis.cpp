@@ -34,16 +34,14 @@ Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const 
     // 2. Duals: at each defender node of the tree, each present defence with >= 2 answers.
     //    Paths are rebuilt from the parent links; depth gives the bound left.
     for (std::size_t i = 1; i < tree.nodes.size() && a.complete; ++i) {
-        std::vector<int> chain;
-        for (int q = int(i); q > 0; q = tree.nodes[std::size_t(q)].parent)
-            chain.push_back(q);
-        if (chain.size() % 2 != 0) continue; // attacker actions lead to odd depths
+        const std::vector<int> line = tree.line(int(i));
+        if (line.size() % 2 != 0) continue; // attacker actions lead to odd depths
         if (tree.nodes[i].children.empty()) continue;
-        const int                      attackerMoves = int(chain.size()) / 2;
+        const int                      attackerMoves = int(line.size()) / 2;
         const int                      left          = n - attackerMoves;
         std::vector<std::vector<Move>> path;
-        for (auto it = chain.rbegin(); it != chain.rend(); ++it)
-            path.push_back(tree.nodes[std::size_t(*it)].action);
+        for (const int q : line)
+            path.push_back(tree.nodes[std::size_t(q)].action);
         if (left < 1) continue;
         std::vector<std::vector<Move>> answers;
         a.complete &= s.mating_actions(path, left, answers, 2);

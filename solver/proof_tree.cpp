@@ -41,13 +41,13 @@ bool Solver::Impl::build_and(
     Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply, bool parallel) {
     // A mate leaf is recognised by the existence test (hypercuboid) before any listing.
     if (movegen::is_checkmate(sr.position())) {
-        tree.nodes[std::size_t(node)].mate = true;
+        tree.set_mate(node, sr.position().to_move());
         return true;
     }
     if (!sr.collect(ply, false)) return false;
     const ActionList& list = sr.list(ply);
     if (list.empty()) {
-        tree.nodes[std::size_t(node)].mate = true;
+        tree.set_mate(node, sr.position().to_move());
         return true;
     }
     if (k == 0) {
@@ -112,16 +112,7 @@ bool Solver::Impl::build_and_parallel(
             error = errors[i];
             return false;
         }
-        // Graft: sub[i]'s root is the position after defence i; its nodes follow their
-        // parents, so one pass in order rebuilds the children lists in order.
-        std::vector<int> id(sub[i].nodes.size());
-        id[0] = tree.add(node, list.action(i));
-        for (std::size_t j = 1; j < sub[i].nodes.size(); ++j) {
-            const SolutionNode& x               = sub[i].nodes[j];
-            id[j]                               = tree.add(id[std::size_t(x.parent)], x.action);
-            tree.nodes[std::size_t(id[j])].mate = x.mate;
-        }
-        tree.nodes[std::size_t(id[0])].mate = sub[i].nodes[0].mate;
+        tree.graft(node, list.action(i), sub[i]);
     }
     return true;
 }

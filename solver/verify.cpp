@@ -1,6 +1,7 @@
 #include "solver/verify.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
@@ -12,31 +13,7 @@ using movegen::Move;
 using movegen::MoveUndo;
 using movegen::Multiverse;
 
-int SolutionTree::add(int parent, std::span<const Move> a) {
-    SolutionNode n;
-    n.parent = parent;
-    n.action.assign(a.begin(), a.end());
-    nodes.push_back(std::move(n));
-    const int id = int(nodes.size()) - 1;
-    nodes[std::size_t(parent)].children.push_back(id);
-    return id;
-}
-
-int SolutionTree::length() const {
-    // Parents precede children, so one forward pass computes depths.
-    std::vector<int> attackerActions(nodes.size(), 0);
-    int              best = 0;
-    for (std::size_t i = 1; i < nodes.size(); ++i) {
-        const auto p = std::size_t(nodes[i].parent);
-        // Depth d (plies from the root) is odd for attacker actions.
-        int plies = 0;
-        for (int q = int(i); q > 0; q = nodes[std::size_t(q)].parent)
-            ++plies;
-        attackerActions[i] = attackerActions[p] + (plies % 2 == 1 ? 1 : 0);
-        best               = std::max(best, attackerActions[i]);
-    }
-    return best;
-}
+using movegen::TreeNode;
 
 namespace {
 
@@ -63,7 +40,7 @@ struct Walker {
 
     // The one immediately mating answer of a defence node with a group, or null (a problem).
     const std::vector<Move>* group_answer(int c) {
-        const SolutionNode& d = tree.nodes[std::size_t(c)];
+        const TreeNode& d = tree.nodes[std::size_t(c)];
         if (d.children.size() == 1 && tree.nodes[std::size_t(d.children[0])].children.empty())
             return &tree.nodes[std::size_t(d.children[0])].action;
         problem(ProofProblem::Kind::BAD_GROUP, c, d.action,
@@ -93,7 +70,7 @@ struct Walker {
     // defence here is a problem too (a misspelt or illegal defence).
     void check_groups(int node, const std::vector<std::vector<Move>>& legal,
         const std::vector<char>& isChild, std::vector<MoveUndo>& u, int& best) {
-        const SolutionNode& n = tree.nodes[std::size_t(node)];
+        const TreeNode& n = tree.nodes[std::size_t(node)];
         struct Group {
             int                      child;
             const std::vector<Move>* answer;
@@ -102,17 +79,15 @@ struct Walker {
         };
         std::vector<Group> groups;
         for (const int c : n.children) {
-            const SolutionNode& d = tree.nodes[std::size_t(c)];
-            if (d.groupSize <= 0) continue;
+            movegen::DefenceGroup declared;
+            if (!movegen::read_group(tree.nodes[std::size_t(c)].comment, declared)) continue;
             const std::vector<Move>* answer = group_answer(c);
             if (!answer) continue;
             Group g{c, answer, 0, {}};
-            if (format && !d.groupList.empty()) {
-                for (const std::string& name : d.groupList)
-                    g.names.push_back(normalise_action_text(name));
-            } else {
-                g.unnamed = d.groupSize - 1;
-            }
+            if (format && !declared.names.empty())
+                g.names = std::move(declared.names); // normalised
+            else
+                g.unnamed = declared.size - 1;
             groups.push_back(std::move(g));
         }
         const bool named = std::any_of(
@@ -157,7 +132,7 @@ struct Walker {
 
     // Returns the attacker actions on the longest line below node.
     int walk(int node, bool attackerToMove) {
-        const SolutionNode& n = tree.nodes[std::size_t(node)];
+        const TreeNode& n = tree.nodes[std::size_t(node)];
         // 1. The legal actions here (standard order, as the tree's). At an attacker node
         //    with answers, only the answers: each is looked for among the legal actions made of
         //    its own moves (ActionSearch::reset_only), not among the position's others (a wide
@@ -210,8 +185,8 @@ struct Walker {
         std::vector<MoveUndo> u;
         int                   best = 0;
         for (const int c : n.children) {
-            const SolutionNode& child = tree.nodes[std::size_t(c)];
-            const auto          it = std::find_if(legal.begin(), legal.end(), [&](const auto& l) {
+            const TreeNode& child = tree.nodes[std::size_t(c)];
+            const auto      it    = std::find_if(legal.begin(), legal.end(), [&](const auto& l) {
                 return std::equal(l.begin(), l.end(), child.action.begin(), child.action.end());
             });
             if (it == legal.end()) {
@@ -237,20 +212,6 @@ struct Walker {
 };
 
 } // namespace
-
-std::string normalise_action_text(std::string_view text) {
-    std::string out;
-    for (const char ch : text) {
-        const bool blank = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
-        if (blank) {
-            if (!out.empty() && out.back() != ' ') out += ' ';
-        } else {
-            out += ch;
-        }
-    }
-    if (!out.empty() && out.back() == ' ') out.pop_back();
-    return out;
-}
 
 ProofReport check_proof(
     Multiverse& mv, const SolutionTree& tree, std::size_t maxProblems, ActionFormatter format) {

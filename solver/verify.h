@@ -1,12 +1,12 @@
 #pragma once
 // Solution trees and their verification.
 //
-// A SolutionTree is the solver's proof: nodes[0] is the puzzle position (attacker to move);
-// every other node holds the action that leads into it from its parent, in standard order.
-// Attacker nodes have one child per key/answer; defender nodes one child per legal defence,
-// except where the tree declares a group of defences that share an immediately mating answer
-// (SolutionNode::groupSize, below).
-// A leaf is a position where the defender is checkmated.
+// A SolutionTree is the solver's proof, the shared tree type of movegen/tree.h: nodes[0] is the
+// puzzle position (attacker to move); every other node holds the action that leads into it from
+// its parent, in standard order. Attacker nodes have one child per key/answer; defender nodes one
+// child per legal defence, except where the tree declares a group of defences that share an
+// immediately mating answer (a defence's comment, movegen::read_group()).
+// A leaf is a position where the defender is checkmated (the solver marks it: TreeNode::mate()).
 //
 // check_proof() is the independent re-check every reported mate goes through (STYLE.md §2.7):
 // a plain walk of the tree without the transposition table, using only the rules engine:
@@ -16,7 +16,7 @@
 //     reach the same position (transposed defences, e.g. jumps onto two equal boards) are two
 //     defences and are both written and answered, as the solver's tree does (issue 14);
 //   * at every defender node every legal defence is present, or declared by a group and answered:
-//     a child that carries a group (the writer's comment `{K defences share this answer: D1; ...}`)
+//     a child that carries a group (its comment `{K defences share this answer: D1; ...}`)
 //     covers the defences its list names (or, with a count and no list, K - 1 unnamed ones), and
 //     its answer, which must mate at once, also mates, legally, after each covered defence. A
 //     defence that is neither written nor declared is missing, even when some answer of the tree
@@ -35,30 +35,12 @@
 #include <vector>
 
 #include "movegen/multiverse.h"
+#include "movegen/tree.h"
 
 namespace fived::solver {
 
-struct SolutionNode {
-    int                        parent = -1;
-    std::vector<movegen::Move> action;       // from the parent's position; empty at the root
-    std::vector<int>           children;     // standard order of their actions
-    bool                       mate = false; // the side to move here is checkmated
-    // A defence node may declare a group: `groupSize` defences (itself among them) share its one
-    // answer, an immediate mate. `groupList` names them as written (any action text that
-    // check_proof's formatter prints for them); empty = the count alone declares
-    // groupSize - 1 unnamed ones. 0 = no group.
-    int                      groupSize = 0;
-    std::vector<std::string> groupList;
-};
-
-struct SolutionTree {
-    std::vector<SolutionNode> nodes; // nodes[0] is the puzzle position
-
-    SolutionTree() { nodes.emplace_back(); }
-    int add(int parent, std::span<const movegen::Move> a);
-    // Attacker actions on the longest line from the root.
-    int length() const;
-};
+// The proof is the one tree type; the solver does not depend on the notation, which uses it too.
+using SolutionTree = movegen::Tree;
 
 struct ProofProblem {
     enum class Kind : std::uint8_t {
@@ -94,8 +76,7 @@ using ActionFormatter = std::string (*)(movegen::Multiverse& mv, std::span<const
 ProofReport check_proof(movegen::Multiverse& mv, const SolutionTree& tree,
     std::size_t maxProblems = 20, ActionFormatter format = nullptr);
 
-// Whitespace-normalised text of an action (runs of blanks one space, trimmed), as group lists
-// are compared.
-std::string normalise_action_text(std::string_view text);
+// Whitespace-normalised text of an action, as group lists are compared.
+using movegen::normalise_action_text;
 
 } // namespace fived::solver

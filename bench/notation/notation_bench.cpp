@@ -28,7 +28,7 @@ using namespace fived;
 using notation::MoveStyle;
 
 struct Fixture {
-    notation::GameTree tree{{}, movegen::Multiverse(movegen::GameRules{}), {}};
+    notation::GameTree tree{movegen::Multiverse(movegen::GameRules{})};
     std::string        full, shortText;
 };
 

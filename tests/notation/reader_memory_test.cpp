@@ -99,7 +99,7 @@ struct BigText {
 };
 const BigText& big_text() {
     static const BigText t = [] {
-        GameTree                   tree{{}, movegen::Multiverse(movegen::GameRules{}), {}};
+        GameTree                   tree(movegen::Multiverse(movegen::GameRules{}));
         std::string                msg;
         const movegen::VariantDef* v = movegen::find_variant("Standard");
         tree.start                   = movegen::Multiverse(movegen::variant_rules(*v));

@@ -158,7 +158,7 @@ GameTree read_ok(const std::string& relative, ReadOptions opt = {}) {
     auto                    tree = read_game_tree(read_file(path), relative, opt, errors);
     if (!tree) {
         ADD_FAILURE() << errors.front().to_string();
-        return GameTree{{}, movegen::Multiverse(movegen::GameRules{}), {}};
+        return GameTree(movegen::Multiverse(movegen::GameRules{}));
     }
     return std::move(*tree);
 }
@@ -385,7 +385,7 @@ void expect_streaming_same(const std::string& text, const std::string& name) {
     Diagnostic              err;
     std::optional<GameTree> b;
     if (parse_document(text, name, doc, err)) {
-        GameTree t{{}, movegen::Multiverse(movegen::GameRules{}), {}};
+        GameTree t(movegen::Multiverse(movegen::GameRules{}));
         if (read_tree(doc, name, opt, t, whole)) b = std::move(t);
     } else {
         whole.push_back(err);

@@ -28,7 +28,7 @@ struct TreeShape {
     std::uint64_t seed = 1;
 };
 
-// Builds tree.nodes below a root at tree.start (tree.nodes must be empty).
+// Builds tree.nodes below the root at tree.start (the tree must hold only its root).
 inline void random_tree(GameTree& tree, const TreeShape& shape) {
     std::mt19937_64                rng(shape.seed);
     movegen::Multiverse            mv = tree.start.fork();
@@ -61,7 +61,6 @@ inline void random_tree(GameTree& tree, const TreeShape& shape) {
             ++k;
         return k;
     };
-    tree.nodes.emplace_back();
     std::vector<Frame> stack;
     stack.push_back({0, 0, draw(children_wanted()), 0, 0});
     while (!stack.empty()) {
@@ -81,12 +80,7 @@ inline void random_tree(GameTree& tree, const TreeShape& shape) {
             undo.emplace_back();
             mv.make_move(m, undo.back());
         }
-        TreeNode n;
-        n.parent = parent;
-        n.action = action;
-        tree.nodes.push_back(std::move(n));
-        const int id = int(tree.nodes.size()) - 1;
-        tree.nodes[std::size_t(parent)].children.push_back(id);
+        const int                               id = tree.add(parent, action);
         std::vector<std::vector<movegen::Move>> next;
         if (depth < shape.maxDepth) next = draw(children_wanted());
         stack.push_back({id, depth, std::move(next), 0, base});
@@ -94,7 +88,7 @@ inline void random_tree(GameTree& tree, const TreeShape& shape) {
 }
 
 // A big tree that is built without any search and is legal by construction, from the Standard
-// start (tree.start, nodes empty): a main line of `mainDepth` knight moves cycling Ng1f3 Ng8f6
+// start (tree.start, only the root): a main line of `mainDepth` knight moves cycling Ng1f3 Ng8f6
 // Nf3g1 Nf6g8, and before it at every node `sides` (at most 2) side variations of `sideLength`
 // moves in which the b-knights go out and back (Nb1a3 / Nb8a6 / Na3b1 / Na6b8, or via c3/c6).
 // No piece ever comes near a king, in space or in time.
@@ -106,20 +100,11 @@ inline void knight_shuffle_tree(GameTree& tree, int mainDepth, int sides, int si
         m.to   = movegen::Vec4(0, v0 + ply, to);
         return m;
     };
-    auto add = [&](int parent, const movegen::Move& m) {
-        TreeNode n;
-        n.parent = parent;
-        n.action = {m};
-        tree.nodes.push_back(std::move(n));
-        const int id = int(tree.nodes.size()) - 1;
-        tree.nodes[std::size_t(parent)].children.push_back(id);
-        return id;
-    };
+    auto add = [&](int parent, const movegen::Move& m) { return tree.add(parent, {&m, 1}); };
     // Squares are y * 8 + x: b1 1, a3 16, c3 18, g1 6, f3 21, b8 57, a6 40, c6 42, g8 62, f6 45.
     static constexpr int Main[4][2] = {{6, 21}, {62, 45}, {21, 6}, {45, 62}};
     static constexpr int Out[2][2]  = {{16, 40}, {18, 42}}; // per side variation: White, Black
-    tree.nodes.emplace_back();
-    int at = 0;
+    int                  at         = 0;
     for (int ply = 0; ply < mainDepth; ++ply) {
         for (int s = 0; s < std::min(sides, 2); ++s) {
             int node     = at;

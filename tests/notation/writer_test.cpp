@@ -35,7 +35,7 @@ movegen::Multiverse variant_start(const char* name) {
     return mv;
 }
 
-GameTree empty_tree(movegen::Multiverse start) { return GameTree{{}, std::move(start), {}}; }
+GameTree empty_tree(movegen::Multiverse start) { return GameTree(std::move(start)); }
 
 // Writes `tree` in `style`, reads it back (with `opt`) and compares; also checks that writing
 // the re-read tree gives the same text (the canonical form is a fixed point).
@@ -275,7 +275,6 @@ TEST(Writer, HeadersMarksAndCommentsOfASolverTree) {
 
 TEST(Writer, EmptyTreesAndRootResults) {
     GameTree tree = empty_tree(variant_start("Standard - Two Timelines"));
-    tree.nodes.emplace_back();
     EXPECT_EQ(write_tree(tree),
         "[Board \"Standard - Two Timelines\"]\n[Mode \"5D\"]\n"
         "[Size \"8x8\"]\n[Timeline \"Even\"]\n");

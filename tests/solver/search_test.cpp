@@ -56,7 +56,7 @@ void expect_same_tree(const SolutionTree& a, const SolutionTree& b, const std::s
     for (std::size_t n = 0; n < a.nodes.size(); ++n) {
         EXPECT_EQ(a.nodes[n].parent, b.nodes[n].parent) << id << " node " << n;
         EXPECT_EQ(a.nodes[n].action, b.nodes[n].action) << id << " node " << n;
-        EXPECT_EQ(a.nodes[n].mate, b.nodes[n].mate) << id << " node " << n;
+        EXPECT_EQ(a.nodes[n].mate(), b.nodes[n].mate()) << id << " node " << n;
     }
 }
 
@@ -401,9 +401,9 @@ TEST(CheckProof, LeftOutDefenceIsMissingUnlessAGroupDeclaresIt) {
     EXPECT_EQ(rep.problems[0].action, t.nodes[std::size_t(drop)].action);
     EXPECT_EQ(rep.answeredByGroup, 0u);
     // Declared by a count: complete.
-    SolutionTree counted                       = cut;
-    counted.nodes[std::size_t(keep)].groupSize = 2;
-    rep                                        = check_proof(mv, counted);
+    SolutionTree counted                     = cut;
+    counted.nodes[std::size_t(keep)].comment = "2 defences share this answer";
+    rep                                      = check_proof(mv, counted);
     EXPECT_TRUE(rep.complete) << (rep.problems.empty() ? "" : rep.problems[0].detail);
     EXPECT_EQ(rep.answeredByGroup, 1u);
     // Declared by name (as the formatter prints it, blanks aside): complete.
@@ -414,14 +414,14 @@ TEST(CheckProof, LeftOutDefenceIsMissingUnlessAGroupDeclaresIt) {
     const std::string keepName = notation::format_action(at, t.nodes[std::size_t(keep)].action);
     const std::string dropName = notation::format_action(at, t.nodes[std::size_t(drop)].action);
     SolutionTree      named    = cut;
-    named.nodes[std::size_t(keep)].groupSize = 2;
-    named.nodes[std::size_t(keep)].groupList = {keepName, "  " + dropName + " "};
-    rep                                      = check_proof(mv, named, 20, &notation::format_action);
+    named.nodes[std::size_t(keep)].comment =
+        movegen::group_comment({keepName, "  " + dropName + " "});
+    rep = check_proof(mv, named, 20, &notation::format_action);
     EXPECT_TRUE(rep.complete) << (rep.problems.empty() ? "" : rep.problems[0].detail);
     EXPECT_EQ(rep.answeredByGroup, 1u);
     // A list that names other defences does not cover it; a name that is no defence is a problem.
-    named.nodes[std::size_t(keep)].groupList = {keepName, "(0T1)Kz9z8"};
-    rep                                      = check_proof(mv, named, 20, &notation::format_action);
+    named.nodes[std::size_t(keep)].comment = movegen::group_comment({keepName, "(0T1)Kz9z8"});
+    rep                                    = check_proof(mv, named, 20, &notation::format_action);
     EXPECT_FALSE(rep.complete);
     ASSERT_EQ(rep.problems.size(), 2u);
     EXPECT_EQ(rep.problems[0].kind, ProofProblem::Kind::MISSING_DEFENCE);
