@@ -68,7 +68,7 @@ PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, c
         const int r  = std::countr_zero(rb);
         const int rx = file_of(Square(r)), ry = rank_of(Square(r));
         // 1. Riders and kings along a straight line through the boards.
-        if (dl == 0 || dt == 0 || adl == adt) {
+        if ((dl == 0 || dt == 0 || adl == adt) && (theirs & line_sources(r, std::max(adl, adt)))) {
             const int k  = std::max(adl, adt);
             const int ut = sgn(dt), ul = sgn(dl);
             for (int uy = -1; uy <= 1; ++uy)
@@ -90,7 +90,8 @@ PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, c
             if (info) info->set_path(make_square(x, y), r, 0, 0, 0, 0, 0, false);
             return LEAP;
         };
-        if (const PlaneOffsets* knights = knight_leaps_by_tl(dt, dl))
+        const PlaneOffsets* knights = knight_leaps_by_tl(dt, dl);
+        if (knights && (theirs & knight_sources(r, dt, dl)))
             for (int i = 0; i < knights->n; ++i) {
                 const int x = rx - knights->xy[std::size_t(i)][0];
                 const int y = ry - knights->xy[std::size_t(i)][1];

@@ -153,6 +153,59 @@ inline constexpr auto KnightByTL = make_knight_by_tl();
 inline constexpr auto PawnByTL   = make_pawn_by_tl();
 } // namespace geometry_detail
 
+// The 8 unit directions within one board (dt = dl = 0), in UnitDirs' order.
+namespace geometry_detail {
+constexpr auto make_plane_dirs() {
+    std::array<Delta, 8> d{};
+    int                  n = 0;
+    for (const Delta& u : UnitDirs)
+        if (u.dt == 0 && u.dl == 0) d[std::size_t(n++)] = u;
+    return d;
+}
+constexpr Bitboard bit_if_on(int x, int y) {
+    return x >= 0 && x < MaxBoardSide && y >= 0 && y < MaxBoardSide ? square_bb(make_square(x, y))
+                                                                    : 0;
+}
+// [sq][k]: the squares k steps from sq along the 9 x-y parts of a line through the boards
+// (0 or ±k per axis, the square itself included).
+constexpr auto make_line_rings() {
+    std::array<std::array<Bitboard, MaxBoardSide>, 64> t{};
+    for (int sq = 0; sq < 64; ++sq)
+        for (int k = 0; k < MaxBoardSide; ++k)
+            for (int uy = -1; uy <= 1; ++uy)
+                for (int ux = -1; ux <= 1; ++ux)
+                    t[std::size_t(sq)][std::size_t(k)] |=
+                        bit_if_on(file_of(Square(sq)) - k * ux, rank_of(Square(sq)) - k * uy);
+    return t;
+}
+// [dt + 2][dl + 2][sq]: the squares a knight leaps onto sq from, for that (dt, dl).
+constexpr auto make_knight_sources() {
+    std::array<std::array<std::array<Bitboard, 64>, 5>, 5> t{};
+    for (const Delta& d : KnightLeaps)
+        for (int sq = 0; sq < 64; ++sq)
+            t[std::size_t(d.dt + 2)][std::size_t(d.dl + 2)][std::size_t(sq)] |=
+                bit_if_on(file_of(Square(sq)) - d.dx, rank_of(Square(sq)) - d.dy);
+    return t;
+}
+inline constexpr auto LineRings     = make_line_rings();
+inline constexpr auto KnightSources = make_knight_sources();
+} // namespace geometry_detail
+
+inline constexpr std::array<Delta, 8> PlaneDirs = geometry_detail::make_plane_dirs();
+
+// Where a piece stands that reaches square sq of a board k turns or timelines away along a line
+// through the boards (the x-y part of the line is 0 or ±k per axis): a quick test before the
+// line is looked at (a board whose pieces miss this set cannot attack sq along a line).
+constexpr Bitboard line_sources(int sq, int k) {
+    return k < MaxBoardSide ? geometry_detail::LineRings[std::size_t(sq)][std::size_t(k)] : 0;
+}
+// Where a knight stands that leaps onto square sq of a board dt turns and dl timelines away.
+constexpr Bitboard knight_sources(int sq, int dt, int dl) {
+    if (dt < -2 || dt > 2 || dl < -2 || dl > 2) return 0;
+    return geometry_detail::KnightSources[std::size_t(dt + 2)][std::size_t(dl + 2)]
+                                         [std::size_t(sq)];
+}
+
 // The knight leaps covering (dt, dl); empty unless |dt|, |dl| <= 2.
 constexpr const PlaneOffsets* knight_leaps_by_tl(int dt, int dl) {
     if (dt < -2 || dt > 2 || dl < -2 || dl > 2) return nullptr;

@@ -194,8 +194,7 @@ bool attacked_on_board(const Board& b, int width, int height, int sq, Color by) 
             if (at(x - knights->xy[std::size_t(i)][0], y - knights->xy[std::size_t(i)][1])
                 == KNIGHT)
                 return true;
-    for (const Delta& d : UnitDirs) {
-        if (d.dt || d.dl) continue;
+    for (const Delta& d : PlaneDirs) {
         for (int k = 1;; ++k) {
             const int x2 = x + k * d.dx, y2 = y + k * d.dy;
             if (x2 < 0 || x2 >= width || y2 < 0 || y2 >= height) break;
