@@ -11,6 +11,10 @@
 //  * BM_NoAction_*           `fived actions` + `fived count` (the legal-action picker) on the
 //                            positions of the COUNTS.md games without a legal action, and on
 //                            cwmtt-manyChecks k=52 alone: positions/s and the slowest (issue 13);
+//  * BM_SparseCount_*        counting on sparse wide positions (ctp1 k=12, NP k=56, NP0 k=81):
+//                            actions/s (issue 13: >= 1M);
+//  * BM_FirstN_NP_71*        the first 100,000 actions of NP k=71, with and without formatting
+//                            each action's text: actions/s;
 //  * BM_VerdictsCountsGames  verdict() of every position of the COUNTS.md games present in
 //                            ../shared/puzzles: total and per-position maximum, in this process
 //                            (each position timed on its own, after one warm-up pass over all).
@@ -361,6 +365,66 @@ void BM_NoAction_CountsGames(benchmark::State& s) { no_action(s, nullptr); }
 void BM_NoAction_manyChecks(benchmark::State& s) { no_action(s, "cwmtt-manyChecks"); }
 BENCHMARK(BM_NoAction_CountsGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NoAction_manyChecks)->Unit(benchmark::kMillisecond);
+
+// Sparse wide counting (issue 13's goal: >= 1M actions/s): positions of real games with many
+// timelines where legal actions are few compared to the combinations tried, counted through the
+// legal-action picker as `fived count FILE --at K` does. k = actions played from the start of the
+// main line; the expected counts are those of COUNTS.md.
+void sparse_count(benchmark::State& state, const char* id, std::size_t k, std::uint64_t expected) {
+    auto g = load_puzzle(id);
+    if (!g || g->mainLine.size() < k) {
+        state.SkipWithError(PuzzlesAbsent.c_str());
+        return;
+    }
+    Multiverse    mv    = std::move(all_positions(*g)[k]);
+    std::uint64_t total = 0, n = 0;
+    for (auto _ : state) {
+        n = movegen::count_legal_actions(mv);
+        total += n;
+    }
+    if (n != expected) state.SkipWithError("wrong count");
+    state.counters["actions"]   = double(n);
+    state.counters["actions/s"] = benchmark::Counter(double(total), benchmark::Counter::kIsRate);
+}
+void BM_SparseCount_ctp1_12(benchmark::State& s) { sparse_count(s, "cwmtt-ctp1", 12, 809822); }
+void BM_SparseCount_NP_56(benchmark::State& s) { sparse_count(s, "cwmtt-NP", 56, 1650388); }
+void BM_SparseCount_NP0_81(benchmark::State& s) { sparse_count(s, "cwmtt-NP0", 81, 547302); }
+BENCHMARK(BM_SparseCount_ctp1_12)->Unit(benchmark::kSecond)->Iterations(1)->Repetitions(3);
+BENCHMARK(BM_SparseCount_NP_56)->Unit(benchmark::kSecond)->Iterations(1)->Repetitions(3);
+BENCHMARK(BM_SparseCount_NP0_81)->Unit(benchmark::kSecond)->Iterations(1)->Repetitions(3);
+
+// The first N actions of a wide position (issue 13: the first 100,000 of NP k=71 >= 5x faster
+// than ftxi), through the picker as `fived actions FILE --at 71 --max 100000` lists them; the
+// _formatted case also writes each action's text as that command does (without printing it).
+void first_n(benchmark::State& state, const char* id, std::size_t k, std::uint64_t max,
+    bool format) {
+    auto g = load_puzzle(id);
+    if (!g || g->mainLine.size() < k) {
+        state.SkipWithError(PuzzlesAbsent.c_str());
+        return;
+    }
+    Multiverse            mv      = std::move(all_positions(*g)[k]);
+    Multiverse            printer = mv.fork();
+    movegen::ActionPicker picker;
+    std::uint64_t         total = 0, n = 0, chars = 0;
+    for (auto _ : state) {
+        n = 0;
+        picker.reset(mv);
+        picker.for_each([&](std::span<const Move> a) {
+            if (format) chars += notation::format_action(printer, a).size();
+            return ++n < max;
+        });
+        total += n;
+    }
+    benchmark::DoNotOptimize(chars);
+    if (n != max) state.SkipWithError("fewer actions than N");
+    state.counters["actions"]   = double(n);
+    state.counters["actions/s"] = benchmark::Counter(double(total), benchmark::Counter::kIsRate);
+}
+void BM_FirstN_NP_71(benchmark::State& s) { first_n(s, "cwmtt-NP", 71, 100000, false); }
+void BM_FirstN_NP_71_formatted(benchmark::State& s) { first_n(s, "cwmtt-NP", 71, 100000, true); }
+BENCHMARK(BM_FirstN_NP_71)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FirstN_NP_71_formatted)->Unit(benchmark::kMillisecond);
 
 // --- Verdicts of every position of the COUNTS.md games -----------------------------------------
 
