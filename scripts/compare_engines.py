@@ -24,7 +24,8 @@ Prints the load average at start and end, then one row per case: fived's and the
 answer, their CPU seconds, the ratio other/fived (> 1: fived is faster) and fived's actions/s;
 then the geometric mean of the ratios over the cases both finished and the worst (smallest) one.
 A run over --timeout seconds of wall time is killed and shown as `timeout`; a ratio against a
-timeout is shown as a lower bound (`>`).
+timeout is a bound (`>` when only fived finished, `<` when only the other engine did: those are
+listed apart, the latter loudly) and is left out of the geometric mean.
 
 Without --other (or when it is not executable) only fived's figures are printed and the
 comparison is said to be skipped. Exit status: 0 when every case both engines answered agrees,
@@ -276,7 +277,8 @@ def main():
            "fived act/s"))
 
     cases = [c for c in CASES if args.only in c[1] and not (args.quick and c[4])]
-    ratios, lower, bad, tmp = [], [], [], tempfile.TemporaryDirectory()
+    ratios, lower, upper, bad = [], [], [], []
+    tmp = tempfile.TemporaryDirectory()
     for family, game, k, op, _slow in cases:
         path = puzzles / (game + ".5dpgn")
         name = "%s %s" % (game.replace("cwmtt-", ""), "final" if k is None else "k=%d" % k)
@@ -310,9 +312,9 @@ def main():
                 r = args.timeout / max(fs, 1e-3)
                 lower.append((r, name + " " + op))
                 ratio = ">%.1f" % r
-            elif os_ is not None:
+            elif os_ is not None:  # the other engine finished where fived did not
                 r = os_ / args.timeout
-                ratios.append((r, name + " " + op + " (fived timed out: upper bound)"))
+                upper.append((r, name + " " + op))
                 ratio = "<%.2f" % r
         rate = "-"
         if op != "verdict" and fs and fa:
@@ -347,6 +349,9 @@ def main():
             line += "; %d more where only fived finished (ratio > %.1f)" % (
                 len(lower), min(lower)[0])
         print(line)
+        if upper:
+            print("ONLY THE OTHER ENGINE FINISHED (%d): %s" % (
+                len(upper), "; ".join("%s (ratio < %.2f)" % (n, r) for r, n in upper)))
     else:
         print("summary: comparison skipped (no other engine)")
     if bad:
