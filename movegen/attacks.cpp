@@ -10,6 +10,7 @@
 // The slow reference (every capture of every piece on every tip) is royal_attacked_reference();
 // tests compare the two.
 
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 
@@ -21,6 +22,9 @@ namespace fived::movegen {
 namespace {
 
 constexpr int sgn(int v) { return (v > 0) - (v < 0); }
+
+// Forward steps worth one backward board test (attacks_from_tip).
+constexpr int ForwardFactor = 1;
 
 // Is the path from square a of board (la, va), k steps along (ux, uy, ut, ul), clear?
 bool path_clear(
@@ -121,10 +125,67 @@ bool record(AttackInfo* info, PairResult r, int la, int va, int lk, int vk) {
     return true;
 }
 
+// The steps a piece's captures take when they are generated forward (a ride counts its
+// directions), against which attacks_from_tip weighs the boards it would look at backwards.
+constexpr int forward_steps(PieceType pt) {
+    switch (pt) {
+        case PAWN: return 4;
+        case BRAWN: return 9;
+        case KNIGHT: return 48;
+        case ROOK: return 8;
+        case BISHOP: return 24;
+        case UNICORN: return 32;
+        case DRAGON: return 16;
+        case PRINCESS: return 32;
+        default: return 80; // queens and kings
+    }
+}
+
+// The attack found by generating a capture forward, described as pair_attacked() describes it.
+void describe_capture(const Multiverse& mv, const Move& m, AttackInfo& info) {
+    info.la      = m.from.l();
+    info.va      = m.from.v();
+    info.lk      = m.to.l();
+    info.vk      = m.to.v();
+    const int dl = info.lk - info.la, dt = (info.vk - info.va) / 2;
+    if (dl == 0 && dt == 0) {
+        info.ride = false;
+        info.set_path(-1, m.to.sq(), 0, 0, 0, 0, 0, true);
+        return;
+    }
+    const PieceType pt = type_of(mv.board(info.la, info.va).piece_on(m.from.sq()));
+    const int       dx = m.to.x() - m.from.x(), dy = m.to.y() - m.from.y();
+    if (rider_axes(pt) || steps_like_king(pt)) {
+        const int k = std::max({std::abs(dx), std::abs(dy), std::abs(dt), std::abs(dl)});
+        info.ride   = k >= 2;
+        info.set_path(m.from.sq(), m.to.sq(), sgn(dx), sgn(dy), sgn(dt), sgn(dl), k, false);
+    } else {
+        info.ride = false;
+        info.set_path(m.from.sq(), m.to.sq(), 0, 0, 0, 0, 0, false);
+    }
+}
+
+// attacks_from_tip() by generating the tip's captures (kept out of line: the backward scan is the
+// hot loop of dense positions).
+[[gnu::noinline]] bool attacks_from_tip_forward(
+    const Multiverse& mv, int la, int va, Color us, AttackInfo* info) {
+    Move m;
+    if (!royal_capture_from_board(mv, la, va, us, &m)) return false;
+    if (info) describe_capture(mv, m, *info);
+    return true;
+}
+
 // Attacks by the pieces of tip (la, va) onto any royal of us.
 bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us, AttackInfo* info) {
     const Board& A = mv.board(la, va);
     if (!A.pieces(~us)) return false;
+    // Forward when the tip's few pieces take fewer steps than the boards looked at backwards
+    // (about 8 timelines' aligned boards and the tip's own past, each a pair test of ~10 steps).
+    const int bound   = ForwardFactor * (6 * mv.timeline_count() + (va - mv.start_v(la)) / 2 + 1);
+    int       forward = 0;
+    for (Bitboard bb = A.pieces(~us); bb && forward <= bound; bb &= bb - 1)
+        forward += forward_steps(type_of(A.piece_on(std::countr_zero(bb))));
+    if (forward <= bound) return attacks_from_tip_forward(mv, la, va, us, info);
     for (int lk = mv.min_l(); lk <= mv.max_l(); ++lk) {
         const int dl = lk - la, adl = std::abs(dl);
         if (dl == 0) {

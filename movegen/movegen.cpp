@@ -250,6 +250,20 @@ bool scan_royal_attacks(const Multiverse& mv, Color us, std::vector<Move>* out) 
 }
 } // namespace
 
+bool royal_capture_from_board(const Multiverse& mv, int l, int v, Color us, Move* found) {
+    const Board& b   = mv.board(l, v);
+    bool         hit = false;
+    for (Bitboard bb = b.pieces(~us); bb && !hit; bb &= bb - 1)
+        gen_piece<CAPTURES>(mv, l, v, std::countr_zero(bb), [&](const Move& m) {
+            const Board& target = m.is_physical() ? b : mv.board(m.to.l(), m.to.v());
+            if (!is_royal(type_of(target.piece_on(m.to.sq())))) return true;
+            if (found) *found = m;
+            hit = true;
+            return false;
+        });
+    return hit;
+}
+
 bool royal_attacked_reference(const Multiverse& mv, Color us) {
     return scan_royal_attacks<true>(mv, us, nullptr);
 }

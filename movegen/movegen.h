@@ -58,6 +58,11 @@ struct AttackInfo {
     }
 };
 bool attacked_via_board(const Multiverse& mv, Color us, int l, AttackInfo* info = nullptr);
+// The first capture (in generation order) onto a royal of us by a piece of ~us standing on board
+// (l, v), which must be a last board of ~us's colour, found by generating the pieces' captures;
+// false if there is none. On a board with few pieces this is cheaper than looking back from
+// every royal of every aligned board (attacks.cpp chooses).
+bool royal_capture_from_board(const Multiverse& mv, int l, int v, Color us, Move* found);
 // The same answer by generating every capture of every piece on every tip; for tests.
 bool royal_attacked_reference(const Multiverse& mv, Color us);
 

@@ -1,6 +1,8 @@
 // Rules-engine tests on positions built from the built-in variants and hand-made boards.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
@@ -221,6 +223,68 @@ TEST(Actions, IncrementalCheckAgreesWithReference) {
     }
     EXPECT_GT(positions, 80);
     EXPECT_GE(maxTimelines, 4);
+}
+
+// The attack test looks forward from a tip with few pieces (generating their captures) and
+// backward from the royals otherwise: the forward search must find exactly the tips that have a
+// capture onto a royal, and a capture that is one of them. Positions of random games of sparse
+// and dense variants, each followed by every single move of the side to move (most attacks are
+// met there, in the middle of an action); every tip of the other colour.
+TEST(Actions, ForwardRoyalCaptureAgreesWithEveryCapture) {
+    std::uint64_t seed = 424242;
+    auto          next = [&] {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        return seed;
+    };
+    int               tips = 0, attacking = 0;
+    std::vector<Move> all, moves;
+    auto              compare_tips = [&](const Multiverse& mv, Color us, const char* name) {
+        all.clear();
+        royal_attacks(mv, us, all);
+        for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
+            const int v = mv.end_v(l);
+            if (Color(v & 1) == us) continue;
+            ++tips;
+            Move       found;
+            const bool hit = royal_capture_from_board(mv, l, v, us, &found);
+            bool       any = false;
+            for (const Move& m : all)
+                any |= m.from.l() == l && m.from.v() == v;
+            ASSERT_EQ(hit, any) << name << " timeline " << l;
+            if (!hit) continue;
+            ++attacking;
+            EXPECT_NE(std::find(all.begin(), all.end(), found), all.end()) << name;
+        }
+    };
+    for (const char* name : {"Focused - Just Rooks", "Focused - Just Kings",
+             "Focused - Just Queens", "Focused - Just Knights", "Focused - Just Brawns",
+             "Misc - Timeline Marauders", "Standard", "Focused - Just Unicorns"}) {
+        for (int game = 0; game < 2; ++game) {
+            Multiverse            mv = make(name);
+            std::vector<MoveUndo> undo;
+            for (int ply = 0; ply < 8; ++ply) {
+                const Color us = mv.to_move();
+                moves.clear();
+                generate_moves(mv, us, moves);
+                for (const Move& m : moves) {
+                    MoveUndo u;
+                    mv.make_move(m, u);
+                    compare_tips(mv, us, name);
+                    mv.unmake_move(u);
+                }
+                std::vector<std::vector<Move>> actions;
+                ActionSearch                   s(mv);
+                s.for_each([&](std::span<const Move> a) {
+                    actions.emplace_back(a.begin(), a.end());
+                    return actions.size() < 50;
+                });
+                if (actions.empty()) break;
+                do_action(mv, actions[next() % actions.size()], undo);
+            }
+        }
+    }
+    EXPECT_GT(tips, 1000);
+    EXPECT_GT(attacking, 100);
 }
 
 } // namespace
