@@ -195,9 +195,11 @@ inline constexpr std::array<Delta, 8> PlaneDirs = geometry_detail::make_plane_di
 
 // Where a piece stands that reaches square sq of a board k turns or timelines away along a line
 // through the boards (the x-y part of the line is 0 or ±k per axis): a quick test before the
-// line is looked at (a board whose pieces miss this set cannot attack sq along a line).
+// line is looked at (a board whose pieces miss this set cannot attack sq along a line). Lines
+// along T and L alone have no x-y part, and no length limit: from k = 8 on, only sq itself.
 constexpr Bitboard line_sources(int sq, int k) {
-    return k < MaxBoardSide ? geometry_detail::LineRings[std::size_t(sq)][std::size_t(k)] : 0;
+    return k < MaxBoardSide ? geometry_detail::LineRings[std::size_t(sq)][std::size_t(k)]
+                            : square_bb(sq);
 }
 // Where a knight stands that leaps onto square sq of a board dt turns and dl timelines away.
 constexpr Bitboard knight_sources(int sq, int dt, int dl) {

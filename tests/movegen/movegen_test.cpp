@@ -5,6 +5,7 @@
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
+#include "movegen/fen_rows.h"
 #include "movegen/movegen.h"
 #include "movegen/variants.h"
 #include "tests/movegen/variant_util.h"
@@ -223,6 +224,56 @@ TEST(Actions, IncrementalCheckAgreesWithReference) {
     }
     EXPECT_GT(positions, 80);
     EXPECT_GE(maxTimelines, 4);
+}
+
+// Rides along T or L alone are as long as the multiverse: a rook 10 turns or 9 timelines away
+// from a king on the same square attacks it across the empty squares between (the quick mask of
+// the line squares once stopped at 8, the board size). A 3x3 board with the pieces in a1; black
+// knights that attack nothing make the rook's board dense enough to be looked at backwards.
+Multiverse long_ride_position(bool alongL, int length, bool blocked) {
+    GameRules r;
+    r.width = r.height = 3;
+    Multiverse  mv(r);
+    std::string err;
+    auto        grid = [](const char* rows) {
+        FenGrid      g;
+        FenRowsError e;
+        EXPECT_TRUE(parse_fen_rows(rows, 3, 3, g, e, false)) << e.message;
+        return g;
+    };
+    if (alongL) {
+        // Timelines 0..length, one black board each (v = 1): the king on 0, the rook on the last.
+        for (int l = 0; l <= length; ++l) {
+            const char* rows = l == 0 ? "3/3/K2"
+                : l == length         ? "3/nn1/r2"
+                : blocked && l == 2   ? "3/3/N2"
+                                      : "3/3/3";
+            EXPECT_TRUE(mv.add_initial_board(l, 1, grid(rows), err)) << err;
+        }
+    } else {
+        // One timeline from v = 1 (the king in a1) to v = 2·length + 1 (the rook in a1).
+        for (int v = 1; v <= 2 * length + 1; ++v) {
+            const char* rows = v == 1 ? "3/3/K2"
+                : v == 2 * length + 1 ? "3/2n/r2"
+                : blocked && v == 5   ? "3/3/N2"
+                                      : "3/3/3";
+            EXPECT_TRUE(mv.add_initial_board(0, v, grid(rows), err)) << err;
+        }
+    }
+    EXPECT_TRUE(mv.finish_setup(err)) << err;
+    return mv;
+}
+
+TEST(Attacks, LongRidesAlongTimeAndTimelines) {
+    for (const bool alongL : {false, true})
+        for (const int length : {3, 7, 8, 10})
+            for (const bool blocked : {false, true}) {
+                const Multiverse mv = long_ride_position(alongL, length, blocked);
+                SCOPED_TRACE(std::string(alongL ? "L" : "T") + " length " + std::to_string(length)
+                    + (blocked ? " blocked" : ""));
+                EXPECT_EQ(royal_attacked_reference(mv, WHITE), !blocked);
+                EXPECT_EQ(royal_attacked(mv, WHITE), !blocked);
+            }
 }
 
 // The attack test looks forward from a tip with few pieces (generating their captures) and
