@@ -125,22 +125,6 @@ bool record(AttackInfo* info, PairResult r, int la, int va, int lk, int vk) {
     return true;
 }
 
-// The steps a piece's captures take when they are generated forward (a ride counts its
-// directions), against which attacks_from_tip weighs the boards it would look at backwards.
-constexpr int forward_steps(PieceType pt) {
-    switch (pt) {
-        case PAWN: return 4;
-        case BRAWN: return 9;
-        case KNIGHT: return 48;
-        case ROOK: return 8;
-        case BISHOP: return 24;
-        case UNICORN: return 32;
-        case DRAGON: return 16;
-        case PRINCESS: return 32;
-        default: return 80; // queens and kings
-    }
-}
-
 // The attack found by generating a capture forward, described as pair_attacked() describes it.
 void describe_capture(const Multiverse& mv, const Move& m, AttackInfo& info) {
     info.la      = m.from.l();
@@ -184,7 +168,7 @@ bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us, AttackInfo
     const int bound   = ForwardFactor * (6 * mv.timeline_count() + (va - mv.start_v(la)) / 2 + 1);
     int       forward = 0;
     for (Bitboard bb = A.pieces(~us); bb && forward <= bound; bb &= bb - 1)
-        forward += forward_steps(type_of(A.piece_on(std::countr_zero(bb))));
+        forward += capture_directions(type_of(A.piece_on(std::countr_zero(bb))));
     if (forward <= bound) return attacks_from_tip_forward(mv, la, va, us, info);
     for (int lk = mv.min_l(); lk <= mv.max_l(); ++lk) {
         const int dl = lk - la, adl = std::abs(dl);

@@ -90,6 +90,11 @@ constexpr std::span<const Delta> leaps_of(PieceType pt) {
     return {};
 }
 
+// How many directions a piece's captures are generated along (a rider's lines, a leaper's
+// leaps, a pawn's or brawn's captures), counted from the tables: what a search of its captures
+// forward costs against a backward look from the target (attacks.cpp).
+constexpr int capture_directions(PieceType pt);
+
 // Can a piece of type pt capture k steps away along a unit direction using `axes` axes (the
 // square between being empty)? Riders at any k along their directions, kings at k = 1.
 constexpr bool captures_along(PieceType pt, int axes, int k) {
@@ -113,6 +118,27 @@ inline constexpr std::array<PawnCapture, 4> PawnCaptures = {
 // rank combined with one turn either way.
 inline constexpr std::array<PawnCapture, 5> BrawnCaptures = {
     {{0, 1, 0, 1}, {-1, 0, 0, 1}, {1, 0, 0, 1}, {0, 1, -1, 0}, {0, 1, 1, 0}}};
+
+namespace geometry_detail {
+constexpr int count_capture_directions(PieceType pt) {
+    if (pt == PAWN) return int(PawnCaptures.size());
+    if (pt == BRAWN) return int(PawnCaptures.size() + BrawnCaptures.size());
+    int n = int(leaps_of(pt).size());
+    for (const Delta& d : UnitDirs)
+        n += (rider_axes(pt) & (1 << d.axes)) != 0;
+    return n;
+}
+inline constexpr auto CaptureDirections = [] {
+    std::array<std::uint8_t, PIECE_TYPE_NB> t{};
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+        t[std::size_t(pt)] = std::uint8_t(count_capture_directions(PieceType(pt)));
+    return t;
+}();
+} // namespace geometry_detail
+
+constexpr int capture_directions(PieceType pt) {
+    return geometry_detail::CaptureDirections[std::size_t(pt)];
+}
 
 // The x-y parts of the moves of one kind that cover a given (dt, dl): the backward view of the
 // tables above, for the attack test. For a leap the attacker stands at target - (dx, dy).
@@ -153,7 +179,6 @@ inline constexpr auto KnightByTL = make_knight_by_tl();
 inline constexpr auto PawnByTL   = make_pawn_by_tl();
 } // namespace geometry_detail
 
-// The 8 unit directions within one board (dt = dl = 0), in UnitDirs' order.
 namespace geometry_detail {
 constexpr auto make_plane_dirs() {
     std::array<Delta, 8> d{};
@@ -191,6 +216,7 @@ inline constexpr auto LineRings     = make_line_rings();
 inline constexpr auto KnightSources = make_knight_sources();
 } // namespace geometry_detail
 
+// The 8 unit directions within one board (dt = dl = 0), in UnitDirs' order.
 inline constexpr std::array<Delta, 8> PlaneDirs = geometry_detail::make_plane_dirs();
 
 // Where a piece stands that reaches square sq of a board k turns or timelines away along a line

@@ -1,10 +1,10 @@
 #include "movegen/movegen.h"
 
-#include "movegen/geometry.h"
-
 #include <array>
 #include <bit>
 #include <cstdlib>
+
+#include "movegen/geometry.h"
 
 namespace fived::movegen {
 

@@ -6,6 +6,7 @@
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/fen_rows.h"
+#include "movegen/geometry.h"
 #include "movegen/movegen.h"
 #include "movegen/variants.h"
 #include "tests/movegen/variant_util.h"
@@ -224,6 +225,23 @@ TEST(Actions, IncrementalCheckAgreesWithReference) {
     }
     EXPECT_GT(positions, 80);
     EXPECT_GE(maxTimelines, 4);
+}
+
+// The number of capture directions, counted from the geometry tables, is what 4D geometry says:
+// 8 lines of one axis, 24 of two, 32 of three, 16 of four; 48 knight leaps; 80 king steps.
+TEST(Geometry, CaptureDirections) {
+    EXPECT_EQ(capture_directions(ROOK), 8);
+    EXPECT_EQ(capture_directions(BISHOP), 24);
+    EXPECT_EQ(capture_directions(UNICORN), 32);
+    EXPECT_EQ(capture_directions(DRAGON), 16);
+    EXPECT_EQ(capture_directions(PRINCESS), 32);
+    EXPECT_EQ(capture_directions(QUEEN), 80);
+    EXPECT_EQ(capture_directions(ROYAL_QUEEN), 80);
+    EXPECT_EQ(capture_directions(KING), 80);
+    EXPECT_EQ(capture_directions(COMMON_KING), 80);
+    EXPECT_EQ(capture_directions(KNIGHT), 48);
+    EXPECT_EQ(capture_directions(PAWN), 4);
+    EXPECT_EQ(capture_directions(BRAWN), 9);
 }
 
 // Rides along T or L alone are as long as the multiverse: a rook 10 turns or 9 timelines away
