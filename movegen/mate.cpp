@@ -85,10 +85,7 @@ void MateInOneSearch::attack_squares(const Multiverse& mv) {
                 for (Bitboard b = anyRoyal; b; b &= b - 1) {
                     const int sq = std::countr_zero(b), rx = sq & 7, ry = sq >> 3;
                     const int k = std::abs(l - lNew);
-                    for (int dx = -1; dx <= 1; ++dx)
-                        for (int dy = -1; dy <= 1; ++dy)
-                            if (on(rx + k * dx, ry + k * dy))
-                                to |= square_bb(make_square(rx + k * dx, ry + k * dy));
+                    to |= line_sources(sq, k) & mv.valid_squares();
                     for (const Delta& d : KnightLeaps)
                         if (std::abs(d.dl) == k && on(rx + d.dx, ry + d.dy))
                             to |= square_bb(make_square(rx + d.dx, ry + d.dy));
