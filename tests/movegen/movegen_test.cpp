@@ -298,13 +298,10 @@ TEST(Attacks, LongRidesAlongTimeAndTimelines) {
 // backward from the royals otherwise: the forward search must find exactly the tips that have a
 // capture onto a royal, and a capture that is one of them. Positions of random games of sparse
 // and dense variants, each followed by every single move of the side to move (most attacks are
-// met there, in the middle of an action); every tip of the other colour.
+// met there, in the middle of an action); every tip of the other colour. The games are steered
+// towards checks and jumps (variant_util.h).
 TEST(Actions, ForwardRoyalCaptureAgreesWithEveryCapture) {
-    std::uint64_t seed = 424242;
-    auto          next = [&] {
-        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-        return seed;
-    };
+    testing::XorShift next{424242};
     int               tips = 0, attacking = 0;
     std::vector<Move> all, moves;
     auto              compare_tips = [&](const Multiverse& mv, Color us, const char* name) {
@@ -341,14 +338,9 @@ TEST(Actions, ForwardRoyalCaptureAgreesWithEveryCapture) {
                     compare_tips(mv, us, name);
                     mv.unmake_move(u);
                 }
-                std::vector<std::vector<Move>> actions;
-                ActionSearch                   s(mv);
-                s.for_each([&](std::span<const Move> a) {
-                    actions.emplace_back(a.begin(), a.end());
-                    return actions.size() < 50;
-                });
-                if (actions.empty()) break;
-                do_action(mv, actions[next() % actions.size()], undo);
+                const std::vector<Move> chosen = testing::steered_random_action(mv, 50, next);
+                if (chosen.empty()) break;
+                do_action(mv, chosen, undo);
             }
         }
     }
