@@ -35,6 +35,7 @@ bool HypercuboidSearch::filtered(const MoveUndo& u) const {
 
 void HypercuboidSearch::add_entry(std::vector<Entry>& list, Entry e, const Board& b) {
     e.board     = int(contents.size());
+    e.royals    = b.royals(~us);
     Contents& c = contents.emplace_back();
     std::copy(std::begin(b.squares), std::end(b.squares), c.begin());
     list.push_back(e);
@@ -619,28 +620,63 @@ bool HypercuboidSearch::for_each(
 
 bool HypercuboidSearch::for_each_cut(Multiverse&                              m,
     absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
-    std::span<const Bitboard> squares, int squaresMinL, std::span<const Bitboard> altSquares) {
+    std::span<const Bitboard> squares, int squaresMinL, std::span<const Bitboard> newSquares,
+    const std::atomic<bool>* stop) {
+    stopFlag       = stop;
     cutSquares     = squares;
-    altCutSquares  = altSquares;
+    newCutSquares  = newSquares;
     cutSquaresMinL = squaresMinL;
     const bool r   = run(m, [&](std::span<const Move> a) {
         keep.clear();
         return visit(a, keep);
     });
-    cutSquares = altCutSquares = {};
+    cutSquares = newCutSquares = {};
+    stopFlag                   = nullptr;
     return r;
 }
 
-// The slice of the actions alike to the current point (for_each_cut): on the new-timeline axes,
-// on the axes that pass and on the axes of the kept timelines the point's entry; elsewhere every
-// entry but the pass (onSquares: only those whose created board agrees with the point's on the
-// timeline's squares).
-void HypercuboidSearch::slice_alike(std::span<const Bitboard> squares) {
+bool HypercuboidSearch::alike(int a, int e, int j, Bitboard mask) const {
+    if (j == e) return true;
+    const Entry& mine  = entry(a, e);
+    const Entry& other = entry(a, j);
+    if (mine.board < 0 || other.board < 0 || mine.royals != other.royals) return false;
+    const Contents& x = contents[std::size_t(mine.board)];
+    const Contents& y = contents[std::size_t(other.board)];
+    for (Bitboard b = mask; b; b &= b - 1)
+        if (x[std::size_t(std::countr_zero(b))] != y[std::size_t(std::countr_zero(b))])
+            return false;
+    return true;
+}
+
+// The slice of the actions alike to the current point (for_each_cut): on the axes that pass and
+// on the axes of the kept timelines the point's entry; elsewhere every entry but the pass
+// (onSquares: only those alike on the timeline's squares). A new-timeline axis keeps the point's
+// branch, or with onSquares, the branches alike on its squares that create a board at the same
+// time.
+void HypercuboidSearch::slice_alike(bool onSquares) {
     slice_all();
     for (int a = 0; a < int(axes.size()); ++a) {
-        const Axis& ax   = axes[std::size_t(a)];
-        const int   e    = point[std::size_t(a)];
-        bool        kept = ax.isNew || entry(a, e).type == E_PASS;
+        const Axis&  ax   = axes[std::size_t(a)];
+        const int    e    = point[std::size_t(a)];
+        const Entry& mine = entry(a, e);
+        if (ax.isNew) {
+            slice_clear(a);
+            bool fixed =
+                mine.type != E_BRANCH || (onSquares && std::size_t(ax.l) >= newCutSquares.size());
+            for (std::size_t i = 0; i < keep.size() && !fixed; ++i)
+                fixed = keep[i] == new_timeline(ax.l);
+            if (fixed) {
+                slice_set(a, e);
+                continue;
+            }
+            const Bitboard mask = onSquares ? newCutSquares[std::size_t(ax.l)] : Bitboard(0);
+            for (int j = 0; j < ax.n; ++j)
+                if (entry(a, j).type == E_BRANCH && entry(a, j).v == mine.v
+                    && (!onSquares || alike(a, e, j, mask)))
+                    slice_set(a, j);
+            continue;
+        }
+        bool kept = false;
         for (std::size_t i = 0; i < keep.size() && !kept; ++i)
             kept = keep[i] == ax.l;
         if (kept) {
@@ -648,27 +684,18 @@ void HypercuboidSearch::slice_alike(std::span<const Bitboard> squares) {
             slice_set(a, e);
             continue;
         }
+        if (mine.type == E_PASS) continue; // every entry: a move there only takes a tip away
         for (int j = 0; j < ax.n; ++j)
             if (entry(a, j).type == E_PASS)
                 slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
-        if (squares.empty()) continue;
-        const int      i = ax.l - cutSquaresMinL;
-        const Bitboard mask =
-            i >= 0 && std::size_t(i) < squares.size() ? squares[std::size_t(i)] : ~Bitboard(0);
-        const Entry& mine = entry(a, e);
-        for (int j = 0; j < ax.n; ++j) {
-            const Entry& other = entry(a, j);
-            bool         same  = j == e;
-            if (!same && other.board >= 0 && mine.board >= 0) {
-                const Contents& x = contents[std::size_t(mine.board)];
-                const Contents& y = contents[std::size_t(other.board)];
-                same              = true;
-                for (Bitboard b = mask; b && same; b &= b - 1)
-                    same =
-                        x[std::size_t(std::countr_zero(b))] == y[std::size_t(std::countr_zero(b))];
-            }
-            if (!same) slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
-        }
+        if (!onSquares) continue;
+        const int      i    = ax.l - cutSquaresMinL;
+        const Bitboard mask = i >= 0 && std::size_t(i) < cutSquares.size()
+            ? cutSquares[std::size_t(i)]
+            : ~Bitboard(0);
+        for (int j = 0; j < ax.n; ++j)
+            if (!alike(a, e, j, mask))
+                slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
     }
 }
 
@@ -686,6 +713,7 @@ bool HypercuboidSearch::run(
     learned.clear();
     learnedOff.clear();
     const std::size_t boxWords = std::size_t(stride) + 1; // the box, then its `applied` count
+    std::uint32_t     polls    = 0;
     for (int c = newAxes; c >= 0; --c) {
         const std::size_t at = stack.size();
         stack.resize(at + boxWords, 0);
@@ -707,6 +735,8 @@ bool HypercuboidSearch::run(
         std::uint64_t     applied = stack[at + std::size_t(stride)];
         bool              split   = false;
         while (applied < learnedOff.size() && !split) {
+            if (stopFlag && (++polls & 1023) == 0 && stopFlag->load(std::memory_order_relaxed))
+                return false;
             const std::size_t i = std::size_t(applied++);
             if (meets(stack.data() + at, i)) {
                 cut(at, i, applied);
@@ -738,9 +768,7 @@ bool HypercuboidSearch::run(
             if (verdict == Verdict::STOP) return false;
             if (verdict != Verdict::NEXT) {
                 // Kept like an illegal point's slice: it may meet other boxes too.
-                slice_alike(verdict == Verdict::CUT_ON_SQUARES   ? cutSquares
-                        : verdict == Verdict::CUT_ON_ALT_SQUARES ? altCutSquares
-                                                                 : std::span<const Bitboard>{});
+                slice_alike(verdict == Verdict::CUT_ON_SQUARES);
                 assert(point_in_slice());
                 learn();
                 cut(at, learnedOff.size() - 1, learnedOff.size());

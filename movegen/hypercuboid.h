@@ -30,6 +30,7 @@
 // Everything is exact; there is no limit that could turn into a wrong "no legal action".
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -57,27 +58,32 @@ public:
 
     // What a for_each_cut() visitor answers for an action.
     enum class Verdict : std::uint8_t {
-        STOP,               // end the enumeration
-        NEXT,               // go on with the other actions
-        CUT,                // go on, leaving out the actions alike to this one (see for_each_cut)
-        CUT_ON_SQUARES,     // CUT, widened by the squares given to for_each_cut (see there)
-        CUT_ON_ALT_SQUARES, // the same with the other squares given to it
+        STOP,           // end the enumeration
+        NEXT,           // go on with the other actions
+        CUT,            // go on, leaving out the actions alike to this one (see for_each_cut)
+        CUT_ON_SQUARES, // CUT, widened by the squares given to for_each_cut (see there)
     };
     // for_each() whose visitor may leave out more than the action it is shown. For CUT it fills
     // `keep` with timelines (any order, repeats allowed; timelines without a playable board are
     // ignored); then every action is left out that, compared with this one, makes the same
     // choice (the same move, departure or arrival) on the playable board of each timeline in
-    // `keep`, moves on exactly the same playable boards (the others it passes) and creates the
-    // same new timelines in the same way. The visitor vouches that none of those is wanted
-    // (mate.h gives the argument for mate in one). Every action not left out is shown once.
-    // CUT_ON_SQUARES widens the choice on a timeline ℓ outside `keep` that the action moves
-    // on: every entry whose created board holds the same contents as this action's on the
-    // squares of squares[ℓ - squaresMinL] (a bitboard; a timeline outside the span: all
-    // squares) is left out too, not only the other moves, departures and arrivals.
+    // `keep` (its created timelines included); moves (any move, departure or arrival) on every
+    // other playable board this one moves on and does anything on those it passes; and creates
+    // as many timelines, the k-th (outside `keep`) by any branching arrival whose new board has
+    // the same time. The visitor vouches that none of those is wanted (mate.h gives the
+    // argument for mate in one). Every action not left out is shown once.
+    // CUT_ON_SQUARES narrows the choice on a timeline ℓ outside `keep` that the action moves
+    // on to the entries whose created board holds the same royals of the opponent and the same
+    // contents as this action's on the squares of squares[ℓ - squaresMinL] (a bitboard; a
+    // timeline outside the span: all squares), and on the k-th created timeline to the
+    // branching arrivals whose board also does so on newSquares[k] (none beyond the span: the
+    // action's own). The squares are read when the visitor returns, so it may fill them for each
+    // action. With `stop`, the enumeration also ends (returns false) soon after *stop is set,
+    // between two actions too: cutting can take long where slices multiply.
     bool for_each_cut(Multiverse&                                                 mv,
         absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
         std::span<const Bitboard> squares = {}, int squaresMinL = 0,
-        std::span<const Bitboard> altSquares = {});
+        std::span<const Bitboard> newSquares = {}, const std::atomic<bool>* stop = nullptr);
 
     struct Stats {
         std::uint64_t points   = 0; // consistent points tested
@@ -102,6 +108,7 @@ private:
         int       square  = -1; // LEAVE: the square the piece leaves
         int       srcL    = 0;  // BRANCH: timeline of the departure
         int       board   = -1; // index of the created board's contents in `contents`
+        Bitboard  royals  = 0;  // the opponent's royals on the created board
         EntryType type    = E_PASS;
     };
     struct Axis {
@@ -124,8 +131,11 @@ private:
     bool test_point();
     bool point_in_slice() const;
     void slice_point();
-    // The CUT slice of for_each_cut, from `keep` (and `squares`, unless empty).
-    void slice_alike(std::span<const Bitboard> squares);
+    // The CUT slice of for_each_cut, from `keep` (and the squares, with onSquares).
+    void slice_alike(bool onSquares);
+    // May entry j of axis a be left out with entry e (CUT_ON_SQUARES): the same royals and the
+    // same contents on mask.
+    bool alike(int a, int e, int j, Bitboard mask) const;
     bool order_problem();
     bool present_problem();
     int  make_and_check(bool arrivals);
@@ -182,8 +192,9 @@ private:
     std::vector<Move>              made;
     std::vector<Move>              out;  // the action handed to the visitor
     std::vector<int>               keep; // for_each_cut: the visitor\'s timelines
-    std::span<const Bitboard>      cutSquares, altCutSquares; // for_each_cut's squares
+    std::span<const Bitboard>      cutSquares, newCutSquares; // for_each_cut's squares
     int                            cutSquaresMinL = 0;
+    const std::atomic<bool>*       stopFlag       = nullptr; // for_each_cut's stop
     Stats                          stats_;
 };
 

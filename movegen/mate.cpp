@@ -10,91 +10,116 @@
 
 namespace fived::movegen {
 
-void MateInOneSearch::attack_squares(const Multiverse& mv) {
-    const Color us = mv.to_move(), them = ~us;
-    const int   minL = mv.min_l(), maxL = mv.max_l();
-    const int   w = mv.width(), h = mv.height();
-    const int   nL = maxL - minL + 1;
-    squares.assign(std::size_t(nL), 0);
-    branchSquares.assign(std::size_t(nL), 0);
-    // The boards an action may create on timeline ℓ: end + 1 (the mover's move) and end + 2
-    // (the defender's pass); an attack runs over boards of the attacker's colour only.
-    auto created = [&](int l, int v) {
-        return l >= minL && l <= maxL && (v == mv.end_v(l) + 1 || v == mv.end_v(l) + 2)
-            && Color(v & 1) == us;
-    };
+void MateInOneSearch::prepare_rays(const Multiverse& mv) {
+    mover            = mv.to_move();
+    const Color them = ~mover;
+    minL0            = mv.min_l();
+    const int maxL   = mv.max_l();
+    const int w = mv.width(), h = mv.height();
+    end0.resize(std::size_t(maxL - minL0 + 1));
+    for (int l = minL0; l <= maxL; ++l)
+        end0[std::size_t(l - minL0)] = mv.end_v(l);
     auto on = [&](int x, int y) { return x >= 0 && x < w && y >= 0 && y < h; };
-    // From a royal of the defender on (l, v, x, y), every unit direction and leap: the squares
-    // of created boards it reaches. A rider passes over existing boards (fixed for every action:
-    // boards never change) while their square is empty, and over created boards whatever they
-    // hold (their contents are what the cut compares); it stops where no board can be.
-    auto from = [&](int l, int v, int x, int y) {
-        for (const Delta& d : UnitDirs)
-            for (int j = 1;; ++j) {
-                const int ll = l + j * d.dl, vv = v + 2 * j * d.dt;
-                const int xx = x + j * d.dx, yy = y + j * d.dy;
-                if (!on(xx, yy) || vv < 0) break;
-                if (created(ll, vv)) {
-                    squares[std::size_t(ll - minL)] |= square_bb(make_square(xx, yy));
-                    continue;
+    // A board an action (with the defender's passes after it) may add: one or two past the end
+    // of a timeline, or on a timeline the action creates.
+    auto front = [&](int l, int v) {
+        if (l < minL0 || l > maxL) return true;
+        const int e = end0[std::size_t(l - minL0)];
+        return v > e && v <= e + 2;
+    };
+    rays.clear();
+    for (int l = minL0; l <= maxL; ++l)
+        for (int v = mv.start_v(l); v <= mv.end_v(l); ++v) {
+            if (Color(v & 1) != mover) continue;
+            for (Bitboard r = mv.board(l, v).royals(them); r; r &= r - 1) {
+                const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
+                for (std::size_t i = 0; i < UnitDirs.size(); ++i) {
+                    const Delta& d = UnitDirs[i];
+                    for (int j = 1;; ++j) {
+                        const int ll = l + j * d.dl, vv = v + 2 * j * d.dt;
+                        const int xx = x + j * d.dx, yy = y + j * d.dy;
+                        if (!on(xx, yy) || vv < 0) break;
+                        if (front(ll, vv)) {
+                            rays.push_back({l, v, x, y, j, std::uint8_t(i), false});
+                            break;
+                        }
+                        const Board* b = mv.board_if(ll, vv);
+                        if (!b || !b->empty(make_square(xx, yy))) break;
+                    }
                 }
-                const Board* b = mv.board_if(ll, vv);
-                if (!b || !b->empty(make_square(xx, yy))) break;
+                for (std::size_t i = 0; i < KnightLeaps.size(); ++i) {
+                    const Delta& d = KnightLeaps[i];
+                    if (on(x + d.dx, y + d.dy) && front(l + d.dl, v + 2 * d.dt))
+                        rays.push_back({l, v, x, y, 1, std::uint8_t(i), true});
+                }
             }
-        // Knight leaps (a king's or a pawn's steps are the riders' first step).
-        for (const Delta& d : KnightLeaps) {
-            const int ll = l + d.dl, vv = v + 2 * d.dt;
-            const int xx = x + d.dx, yy = y + d.dy;
-            if (on(xx, yy) && created(ll, vv))
-                squares[std::size_t(ll - minL)] |= square_bb(make_square(xx, yy));
+        }
+}
+
+void MateInOneSearch::action_squares(Multiverse& mv) {
+    std::fill(squares.begin(), squares.end(), Bitboard(0));
+    std::fill(newSquares.begin(), newSquares.end(), Bitboard(0));
+    const Color them = ~mover;
+    const int   w = mv.width(), h = mv.height();
+    const int   maxL = minL0 + int(end0.size()) - 1; // before the action
+    auto        on   = [&](int x, int y) { return x >= 0 && x < w && y >= 0 && y < h; };
+    // The check test's multiverse: the defender's mandatory boards passed (§5.4). A board whose
+    // contents vary with the action is the pass copy of a board the action created.
+    mv.make_passes(mv.present_v(), passUndo);
+    // The board of (l, v) whose squares the cut compares, or null: the pass copy of a board the
+    // action created on an existing timeline, or of a created timeline's first board.
+    auto variable = [&](int l, int v) -> Bitboard* {
+        if (l < minL0 || l > maxL) {
+            const int k = mover == WHITE ? l - maxL - 1 : minL0 - 1 - l;
+            return v == mv.start_v(l) + 1 ? &newSquares[std::size_t(k)] : nullptr;
+        }
+        const int e = end0[std::size_t(l - minL0)];
+        return Color(e & 1) == mover && v == e + 2 ? &squares[std::size_t(l - minL0)] : nullptr;
+    };
+    auto walk = [&](int l, int v, int x, int y, const Delta& d, int j) {
+        for (;; ++j) {
+            const int ll = l + j * d.dl, vv = v + 2 * j * d.dt;
+            const int xx = x + j * d.dx, yy = y + j * d.dy;
+            if (!on(xx, yy)) break;
+            const Board* b = mv.board_if(ll, vv);
+            if (!b) break;
+            if (Bitboard* to = variable(ll, vv)) *to |= square_bb(make_square(xx, yy));
+            if (!b->empty(make_square(xx, yy))) break;
         }
     };
-    // The royals: on every existing board of the attacker's colour, and on the boards an action
-    // may create (where the last board's royals stand: an action captures no royal).
-    Bitboard anyRoyal = 0;
-    for (int l = minL; l <= maxL; ++l) {
-        for (int v = mv.start_v(l); v <= mv.end_v(l); ++v) {
-            const Bitboard r = mv.board(l, v).royals(them);
-            anyRoyal |= r;
-            if (Color(v & 1) != us) continue;
-            for (Bitboard b = r; b; b &= b - 1) {
-                const int sq = std::countr_zero(b);
-                from(l, v, sq & 7, sq >> 3);
-            }
-        }
-        const int end = mv.end_v(l);
-        for (int v = end + 1; v <= end + 2; ++v) {
-            if (Color(v & 1) != us) continue;
-            for (Bitboard b = mv.board(l, end).royals(them); b; b &= b - 1) {
-                const int sq = std::countr_zero(b);
-                from(l, v, sq & 7, sq >> 3);
+    auto leap = [&](int l, int v, int x, int y, const Delta& d) {
+        const int ll = l + d.dl, vv = v + 2 * d.dt, xx = x + d.dx, yy = y + d.dy;
+        if (!on(xx, yy) || !mv.board_exists(ll, vv)) return;
+        if (Bitboard* to = variable(ll, vv)) *to |= square_bb(make_square(xx, yy));
+    };
+    for (const Ray& r : rays) {
+        if (r.knight)
+            leap(r.l, r.v, r.x, r.y, KnightLeaps[r.dir]);
+        else
+            walk(r.l, r.v, r.x, r.y, UnitDirs[r.dir], r.j);
+    }
+    // The royals on boards past the old ends (the created boards' pass copies and the pass copies
+    // of the defender's last boards) and on the timelines the action creates.
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
+        const bool created = l < minL0 || l > maxL;
+        for (int v = created ? mv.start_v(l) : end0[std::size_t(l - minL0)] + 1; v <= mv.end_v(l);
+             ++v) {
+            if (Color(v & 1) != mover) continue;
+            for (Bitboard r = mv.board(l, v).royals(them); r; r &= r - 1) {
+                const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
+                for (const Delta& d : UnitDirs)
+                    walk(l, v, x, y, d, 1);
+                for (const Delta& d : KnightLeaps)
+                    leap(l, v, x, y, d);
             }
         }
     }
-    // An action that creates timelines: their boards copy existing ones, so royals may stand on
-    // any royal square of any board, at any time. Lines from there: k timelines away, offset k
-    // in x and y (or a knight's leap), at any board time.
-    int playable = 0;
-    for (int l = minL; l <= maxL; ++l)
-        playable += Color(mv.end_v(l) & 1) == us;
-    for (int l = minL; l <= maxL; ++l) {
-        Bitboard& to = branchSquares[std::size_t(l - minL)];
-        to           = squares[std::size_t(l - minL)];
-        for (int n = 1; n <= playable; ++n)
-            for (const int lNew : {maxL + n, minL - n})
-                for (Bitboard b = anyRoyal; b; b &= b - 1) {
-                    const int sq = std::countr_zero(b), rx = sq & 7, ry = sq >> 3;
-                    const int k = std::abs(l - lNew);
-                    to |= line_sources(sq, k) & mv.valid_squares();
-                    for (const Delta& d : KnightLeaps)
-                        if (std::abs(d.dl) == k && on(rx + d.dx, ry + d.dy))
-                            to |= square_bb(make_square(rx + d.dx, ry + d.dy));
-                }
-    }
+    mv.unmake_passes(passUndo);
 }
 
 bool MateInOneSearch::for_each_mate(Multiverse&    mv,
-    absl::FunctionRef<bool(std::span<const Move>)> mate, absl::FunctionRef<bool()> tested) {
+    absl::FunctionRef<bool(std::span<const Move>)> mate, absl::FunctionRef<bool()> tested,
+    const std::atomic<bool>* stop) {
     using Verdict = HypercuboidSearch::Verdict;
     stats_        = Stats{};
     // The quiet cut pays where actions multiply: with at least QuietCutBoards playable boards.
@@ -104,8 +129,11 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
     for (int l = mv.min_l(); l <= mv.max_l(); ++l)
         playable += Color(mv.end_v(l) & 1) == mv.to_move();
     const bool quietCut = playable >= QuietCutBoards;
-    if (quietCut) attack_squares(mv);
-    const int timelines = mv.timeline_count();
+    if (quietCut) {
+        prepare_rays(mv);
+        squares.assign(end0.size(), 0);
+        newSquares.assign(end0.size(), 0); // at most one new timeline per timeline
+    }
     return attacker.for_each_cut(
         mv,
         [&](std::span<const Move> a, std::vector<int>& keep) {
@@ -118,8 +146,8 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
             if (!in_check_at_turn_start(mv)) {
                 if (!quietCut) return Verdict::NEXT;
                 ++stats_.quietCuts;
-                return mv.timeline_count() > timelines ? Verdict::CUT_ON_ALT_SQUARES
-                                                       : Verdict::CUT_ON_SQUARES;
+                action_squares(mv);
+                return Verdict::CUT_ON_SQUARES;
             }
             if (defender.exists(mv, &escape)) {
                 for (const Move& m : escape) {
@@ -133,7 +161,7 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
             }
             return mate(a) ? Verdict::NEXT : Verdict::STOP;
         },
-        squares, mv.min_l(), branchSquares);
+        squares, mv.min_l(), newSquares, stop);
 }
 
 bool MateInOneSearch::find(Multiverse& mv, std::vector<Move>* key) {

@@ -9,39 +9,42 @@
 // HypercuboidSearch::for_each_cut is left out, with `keep` = every timeline from the first to the
 // last that a move of e starts on, ends on or crosses: e stays a legal action after each such A'.
 //
-// Why (RULES.md §3-§5). A' makes the same choice as A on e's timelines, passes the same playable
-// boards and creates the same timelines. Then, after A':
+// Why (RULES.md §3-§5). A' makes the same choice as A on e's timelines, moves on every playable
+// board A moves on, and creates as many timelines as A, the k-th with its first board at the same
+// time (it may move on boards A passes, and make other moves and branches elsewhere). Then,
+// after A':
 //  * every board e reads is the same board: boards are immutable, the boards A' creates on e's
 //    timelines are A's, and the other boards e could cross (between its first and last timeline)
 //    are kept too; so each move of e can be made as after A (same piece, path, capture, en
 //    passant and castling conditions, which read only these boards);
-//  * the timelines, their last boards' times and colours, and the new timelines are the same, so
-//    the active timelines, the present and the mandatory boards are the same, and e passes the
-//    present to the attacker as it did after A;
+//  * the present is the same, and so are the defender's mandatory boards: A passes a board only
+//    if its timeline does not end the action at the present (A is legal), so a move there ends it
+//    later still; every other timeline ends at the same time, and the number of timelines of each
+//    side (hence activity) is the same. So e passes the present to the attacker as it did after A;
 //  * after e no royal of the defender is attacked: an attack (§5.2) is a capturing move of an
 //    attacker piece that starts on a last board of the attacker's colour and travels over boards
 //    of that colour only. The attacker-coloured boards after A' followed by e are the history
-//    (unchanged), e's new boards (the same) and the last boards of the timelines A' passes (the
-//    same: A passes them too). The boards A' creates where it differs from A are of the
+//    (unchanged), e's new boards (the same) and the last boards of the timelines A' passes (a
+//    subset of those A passes). The boards A' creates where it differs from A are of the
 //    defender's colour and, e not moving there, stay so: no attack starts on, lands on or
 //    crosses them.
 // So a cut never removes a mating action; every mate reported is one that was made and tested.
 //
-// An action A that does not give check leaves out, with it, every action A' that moves on the
-// same playable boards, creates the same timelines the same way, and whose every created board
-// holds what A's does on that timeline's attack squares (attack_squares()): walking from each
-// royal of the defender on a board of the attacker's colour (existing, or one an action creates:
-// royals stand there as on the last board, since an action captures none) along every unit
-// direction of the four axes (RULES.md §2.1: riders, and the kings' and pawns' steps) over
-// existing boards while their square is empty, and over created boards whatever they hold,
-// until no board can be there; and every leap of 1 and 2 along two axes. The squares met on
-// created boards are the attack squares. If A creates timelines, their boards copy existing
-// ones: royals may stand there on any royal square at any time, and the lines from them widen
-// the squares (branchSquares). An attack on the defender after A' (§5.4: its mandatory boards
-// passed, then §5.2) is a capturing move from a last board of the attacker's colour (the same
-// boards after A and A') along such a line or leap onto such a royal, every square of it either
-// on an existing board (unchanged) or an attack square of a created board (the same contents
-// after A). So A would be in check too: A' gives no check and cannot mate.
+// An action A that does not give check leaves out, with it, every action A' that moves on every
+// board A moves on, making there an entry whose board has the same royals of the defender and
+// A's contents on that timeline's squares; makes anything on the boards A passes; and creates as
+// many timelines, the k-th with a first board at the same time, with the same royals and A's
+// contents on the squares of that new timeline (action_squares()). The squares come from A's
+// check test itself: with the defender's mandatory boards passed, from each royal of the defender
+// on a board of the attacker's colour along every unit direction of the four axes (RULES.md §2.1:
+// riders, and the kings' and pawns' steps) until the first occupied square or a missing board,
+// and every leap of 1 and 2 along two axes; the squares met on a board whose contents depend on
+// the action (the pass copy of a board A creates) are the squares. After A' the same boards exist
+// (the present and the mandatory boards are the same, as above, except boards A' creates where
+// A passes, which are of the defender's colour and not passed), the royals stand where they stood
+// after A, and each walk reads the same contents, so it meets the same first piece; an attack
+// needs that piece on a last board of the attacker's colour, and A' only has fewer of those. So
+// A' gives no check and cannot mate.
 // The tests check the set of mating actions against a plain enumeration.
 
 #include <cstdint>
@@ -68,20 +71,36 @@ public:
     // Calls mate(action) for mating actions of the side to move (the action made on mv; the
     // visitor must leave mv as it found it) until it returns false; tested() is called before
     // each attacker action is probed and may stop the search by returning false (a limit).
-    // Returns false iff stopped. The order is the hypercuboid's, deterministic.
+    // Returns false iff stopped, also soon after *stop is set (given). The order is the
+    // hypercuboid's, deterministic.
     bool for_each_mate(Multiverse& mv, absl::FunctionRef<bool(std::span<const Move>)> mate,
-        absl::FunctionRef<bool()> tested);
+        absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop = nullptr);
     // The first mating action, or none.
     bool find(Multiverse& mv, std::vector<Move>* key = nullptr);
 
     const Stats& stats() const { return stats_; }
 
 private:
-    // squares[ℓ - min ℓ]: the squares of timeline ℓ (on any of its boards) that lie on a line
-    // or a knight's leap to a royal of the defender (on any board): see the header comment.
-    void                  attack_squares(const Multiverse& mv);
-    std::vector<Bitboard> squares;       // for actions that create no timeline
-    std::vector<Bitboard> branchSquares; // for those that do
+    // A walk from a royal of the defender on an existing board, stopped where it first meets a
+    // board an action may create (v past the timeline's end): resumed for each quiet action.
+    struct Ray {
+        int          l, v, x, y; // the royal's board and square
+        int          j;          // the step that meets the board
+        std::uint8_t dir;        // index into UnitDirs, or KnightLeaps with `knight`
+        bool         knight;
+    };
+    void prepare_rays(const Multiverse& mv);
+    // squares[ℓ - min ℓ] for the quiet action made on mv that creates no timeline: the squares of
+    // its created boards the lines to the defender's royals reach, each line stopping at the
+    // first square occupied after this action (see the header comment).
+    void                  action_squares(Multiverse& mv);
+    std::vector<Bitboard> squares;
+    std::vector<Bitboard> newSquares; // the k-th created timeline's
+    std::vector<Ray>      rays;
+    std::vector<int>      end0; // per timeline (ℓ - min ℓ): its last board before the action
+    int                   minL0 = 0;
+    Color                 mover = WHITE;
+    MoveUndo              passUndo;
     HypercuboidSearch     attacker, defender;
     std::vector<Move>     escape;
     Stats                 stats_;

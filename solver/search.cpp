@@ -252,7 +252,10 @@ Value Searcher::attack_last(Key key, int ply) {
             return false;
         });
     }
-    if (!found && !aborted) mateSearches[std::size_t(ply)].for_each_mate(mv, mated, tested);
+    // The stop flag also ends the search between actions (a time limit); it never answers NO.
+    if (!found && !aborted
+        && !mateSearches[std::size_t(ply)].for_each_mate(mv, mated, tested, &ctx.stop) && !found)
+        aborted = true;
     if (aborted) return Value::ABORT;
     if (found) {
         ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
