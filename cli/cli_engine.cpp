@@ -111,12 +111,20 @@ int cmd_actions(const InputOptions& in, std::uint64_t max, bool json) {
     return ExitOk;
 }
 
-int cmd_count(const InputOptions& in, std::uint64_t cap, bool each, bool json) {
+// --engine picks one exact engine alone (ActionPicker::Engine) to cross-check the two.
+int cmd_count(const InputOptions& in, std::uint64_t cap, bool each, bool json,
+    movegen::ActionPicker::Engine engine) {
     auto g = load(in);
     if (!g) return ExitBadInput;
+    movegen::ActionPicker picker; // the one legal-action policy (movegen/picker.h)
+    picker.set_engine(engine);
+    auto count = [&](Multiverse& m) {
+        picker.reset(m);
+        return picker.count(cap);
+    };
     if (!each) {
         Multiverse          mv = final_position(*g);
-        const std::uint64_t n  = movegen::count_legal_actions(mv, cap);
+        const std::uint64_t n  = count(mv);
         if (json)
             std::cout << nlohmann::json{{"count", n}, {"capped", n >= cap},
                 {"exit_code",
@@ -131,7 +139,7 @@ int cmd_count(const InputOptions& in, std::uint64_t cap, bool each, bool json) {
     nlohmann::json                 counts = nlohmann::json::array();
     for (std::size_t k = 0; k <= g->mainLine.size(); ++k) {
         if (k) movegen::do_action(mv, g->mainLine[k - 1], undo);
-        const std::uint64_t n = movegen::count_legal_actions(mv, cap);
+        const std::uint64_t n = count(mv);
         if (json) {
             counts.push_back(n);
             continue;
@@ -253,8 +261,19 @@ void register_engine_commands(CLI::App& app, int& exitCode) {
     count->add_option("--cap", *cap, "stop counting at N")->check(digits());
     count->add_flag("--each", *each, "one count per position of the main line, from the start");
     count->add_flag("--json", *json, "print one JSON object");
-    count->callback(
-        [&exitCode, in, cap, each, json] { exitCode = cmd_count(*in, *cap, *each, *json); });
+    auto engine = std::make_shared<std::string>("auto");
+    count
+        ->add_option("--engine", *engine,
+            "auto (the policy of movegen/picker.h), or one exact engine alone to cross-check the "
+            "two: depth-first or hypercuboid")
+        ->check(CLI::IsMember({"auto", "depth-first", "hypercuboid"}));
+    count->callback([&exitCode, in, cap, each, json, engine] {
+        using Engine = movegen::ActionPicker::Engine;
+        exitCode     = cmd_count(*in, *cap, *each, *json,
+            *engine == "depth-first"       ? Engine::DEPTH_FIRST
+                    : *engine == "hypercuboid" ? Engine::HYPERCUBOID
+                                               : Engine::AUTO);
+    });
 
     auto  po    = std::make_shared<PerftOptions>();
     auto* perft = app.add_subcommand("perft", "number of action sequences of length DEPTH");

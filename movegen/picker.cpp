@@ -50,6 +50,15 @@ bool ActionPicker::any_action() {
 
 bool ActionPicker::depth_first(Visit visit) {
     thrashed_ = false;
+    if (engine == Engine::HYPERCUBOID) {
+        thrashed_ = true; // the caller goes on with fallback()
+        return true;
+    }
+    if (engine == Engine::DEPTH_FIRST && !perUnit) {
+        prepare();
+        dfs.set_node_limit(UINT64_MAX);
+        return dfs.for_each(visit);
+    }
     // Steps 3 and 4 of the policy on the first pass of an enumeration that is not shared (a
     // share's claims cannot be repeated).
     const bool first = !probed && !shareCounter;

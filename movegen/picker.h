@@ -97,6 +97,17 @@ public:
     void share(std::atomic<std::uint32_t>* counter, std::uint32_t units, bool perUnit = false);
     std::int64_t unit() const { return dfs.unit(); }
 
+    // Which engine enumerates: the policy above (AUTO), or one exact engine alone, so that the
+    // two can be checked against each other (`fived count --engine`): DEPTH_FIRST has no thrash
+    // budget and no no-action probe, HYPERCUBOID skips the depth-first search. The set of
+    // actions is the same; only the order and the cost differ. Kept across reset().
+    enum class Engine : std::uint8_t {
+        AUTO,
+        DEPTH_FIRST,
+        HYPERCUBOID
+    };
+    void set_engine(Engine e) { engine = e; }
+
     // --- For tests and benchmarks ---------------------------------------------------------------
     // Replaces the thrash budget (kept across reset()).
     void set_thrash_budget(std::uint64_t nodes, std::uint64_t perAction) {
@@ -132,6 +143,7 @@ private:
     std::atomic<std::uint32_t>* shareCounter    = nullptr;
     std::uint32_t               shareUnits      = 0;
     bool                        perUnit         = false;
+    Engine                      engine          = Engine::AUTO;
     bool                        prepared        = false;
     bool                        probed          = false;
     bool                        empty_          = false;

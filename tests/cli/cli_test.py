@@ -391,6 +391,29 @@ def perft_divide():
     check(rc == BAD_INPUT, f"perft --threads 0: exit {rc}")
 
 
+def count_engines():
+    """count --engine (issue 13): each exact engine alone counts what the policy counts, at every
+    position of a game with timelines, in text and JSON; an unknown engine is bad input."""
+    games = [os.path.join(DATA, "rook-tactics-2-incomplete.5dpgn"),
+             os.path.join(DATA, "..", "..", "notation", "data", "tree.5dpgn"),
+             write("two.5dpgn", '[Board "Standard - Two Timelines"]\n')]
+    for game in games:
+        rc, auto, _ = run(["count", game, "--each"])
+        check(rc == OK and auto.split() and all(n.isdigit() for n in auto.split()),
+              f"count --each {game}: exit {rc}, {auto!r}")
+        for engine in ("auto", "depth-first", "hypercuboid"):
+            rc, out, _ = run(["count", game, "--each", "--engine", engine])
+            check(rc == OK and out == auto, f"count --each --engine {engine} {game}: {out!r}")
+        rc, out, _ = run(["count", game, "--engine", "hypercuboid", "--json"])
+        j = json.loads(out) if out.startswith("{") else {}
+        check(rc == OK and str(j.get("count")) == auto.split()[-1],
+              f"count --engine hypercuboid --json {game}: {out!r}")
+    rc, out, _ = run(["count", games[2]])
+    check(rc == OK and out.strip() == "484", f"count of the two-timeline start: {out!r}")
+    rc, _, err = run(["count", games[2], "--engine", "bogus"])
+    check(rc == BAD_INPUT and "bogus" in err, f"count --engine bogus: exit {rc}, {err!r}")
+
+
 def bench_report():
     """bench prints its report on stdout, as JSON with --json, and writes Google Benchmark JSON
     with --benchmark-out (issue 12); the signature is the same in all three."""
@@ -593,7 +616,7 @@ def batch():
 
 
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
-                                 implicit_defences, wide_time_limit, perft_divide,
+                                 implicit_defences, wide_time_limit, perft_divide, count_engines,
                                  bench_report, at_everywhere, json_schema, problemist, batch,
                                    wrong_claim, verify_unknown, limits)}
 

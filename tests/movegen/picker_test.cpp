@@ -8,6 +8,7 @@
 //  * with a tiny thrash budget (the switch forced), for_each(visit) still visits every action
 //    exactly once, for_each(visit, restart) restarts once and then visits them all, and count()
 //    is exact;
+//  * each engine alone (ActionPicker::set_engine) visits every action once and counts them;
 //  * where there is no legal action, the picker costs no more than the verdict: no depth-first
 //    node beyond the probe, and no more hypercuboid points than the verdict's existence test.
 #include <gtest/gtest.h>
@@ -114,7 +115,30 @@ void check_position(Multiverse& mv, const std::string& where, Tally& t) {
         ASSERT_EQ(mv.key(), before) << where;
     }
 
-    // 3. No legal action: the cost of the verdict.
+    // 3. One engine alone (fived count --engine): the same actions, each once, and the count.
+    for (const ActionPicker::Engine e :
+        {ActionPicker::Engine::DEPTH_FIRST, ActionPicker::Engine::HYPERCUBOID}) {
+        ActionPicker alone;
+        alone.set_engine(e);
+        alone.reset(mv);
+        got.clear();
+        EXPECT_TRUE(alone.for_each([&](std::span<const Move> a) {
+            got.push_back(action_of(mv, a));
+            return true;
+        })) << where;
+        // The depth-first engine alone keeps the reference order; the hypercuboid has its own.
+        if (e == ActionPicker::Engine::DEPTH_FIRST) {
+            EXPECT_EQ(got, ref) << where;
+        }
+        std::sort(got.begin(), got.end());
+        EXPECT_EQ(got, sorted) << where << ", engine " << int(e);
+        EXPECT_EQ(alone.depth_first_nodes() > 0, e == ActionPicker::Engine::DEPTH_FIRST) << where;
+        alone.reset(mv);
+        EXPECT_EQ(alone.count(), ref.size()) << where << ", engine " << int(e);
+        ASSERT_EQ(mv.key(), before) << where;
+    }
+
+    // 4. No legal action: the cost of the verdict.
     if (ref.empty()) {
         ++t.none;
         HypercuboidSearch verdictSearch;
