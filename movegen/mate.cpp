@@ -56,27 +56,13 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
         }
 }
 
-void MateInOneSearch::action_squares(Multiverse& mv) {
-    std::fill(squares.begin(), squares.end(), Bitboard(0));
-    std::fill(newSquares.begin(), newSquares.end(), Bitboard(0));
+template <class Variable>
+void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) {
     const Color them = ~mover;
     const int   w = mv.width(), h = mv.height();
     const int   maxL = minL0 + int(end0.size()) - 1; // before the action
     auto        on   = [&](int x, int y) { return x >= 0 && x < w && y >= 0 && y < h; };
-    // The check test's multiverse: the defender's mandatory boards passed (§5.4). A board whose
-    // contents vary with the action is the pass copy of a board the action created.
-    mv.make_passes(mv.present_v(), passUndo);
-    // The board of (l, v) whose squares the cut compares, or null: the pass copy of a board the
-    // action created on an existing timeline, or of a created timeline's first board.
-    auto variable = [&](int l, int v) -> Bitboard* {
-        if (l < minL0 || l > maxL) {
-            const int k = mover == WHITE ? l - maxL - 1 : minL0 - 1 - l;
-            return v == mv.start_v(l) + 1 ? &newSquares[std::size_t(k)] : nullptr;
-        }
-        const int e = end0[std::size_t(l - minL0)];
-        return Color(e & 1) == mover && v == e + 2 ? &squares[std::size_t(l - minL0)] : nullptr;
-    };
-    auto walk = [&](int l, int v, int x, int y, const Delta& d, int j) {
+    auto        walk = [&](int l, int v, int x, int y, const Delta& d, int j) {
         for (;; ++j) {
             const int ll = l + j * d.dl, vv = v + 2 * j * d.dt;
             const int xx = x + j * d.dx, yy = y + j * d.dy;
@@ -98,8 +84,7 @@ void MateInOneSearch::action_squares(Multiverse& mv) {
         else
             walk(r.l, r.v, r.x, r.y, UnitDirs[r.dir], r.j);
     }
-    // The royals on boards past the old ends (the created boards' pass copies and the pass copies
-    // of the defender's last boards) and on the timelines the action creates.
+    // The royals on boards past the old ends and on the timelines created since.
     for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
         const bool created = l < minL0 || l > maxL;
         for (int v = created ? mv.start_v(l) : end0[std::size_t(l - minL0)] + 1; v <= mv.end_v(l);
@@ -114,6 +99,29 @@ void MateInOneSearch::action_squares(Multiverse& mv) {
             }
         }
     }
+}
+
+Bitboard* MateInOneSearch::created_by_action(const Multiverse& mv, int l, int v) {
+    const int maxL = minL0 + int(end0.size()) - 1;
+    if (l < minL0 || l > maxL) {
+        const int k = mover == WHITE ? l - maxL - 1 : minL0 - 1 - l;
+        return k >= 0 && std::size_t(k) < newSquares.size() && v == mv.start_v(l)
+            ? &newSquares[std::size_t(k)]
+            : nullptr;
+    }
+    const int e = end0[std::size_t(l - minL0)];
+    return Color(e & 1) == mover && v == e + 1 && mv.end_v(l) >= v
+        ? &squares[std::size_t(l - minL0)]
+        : nullptr;
+}
+
+void MateInOneSearch::action_squares(Multiverse& mv) {
+    std::fill(squares.begin(), squares.end(), Bitboard(0));
+    std::fill(newSquares.begin(), newSquares.end(), Bitboard(0));
+    // The check test's multiverse: the defender's mandatory boards passed (§5.4). A board whose
+    // contents vary with the action is the pass copy of a board the action created.
+    mv.make_passes(mv.present_v(), passUndo);
+    walk_from_royals(mv, [&](int l, int v) { return created_by_action(mv, l, v - 1); });
     mv.unmake_passes(passUndo);
 }
 

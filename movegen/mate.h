@@ -93,7 +93,13 @@ private:
     // squares[ℓ - min ℓ] for the quiet action made on mv that creates no timeline: the squares of
     // its created boards the lines to the defender's royals reach, each line stopping at the
     // first square occupied after this action (see the header comment).
-    void                  action_squares(Multiverse& mv);
+    void action_squares(Multiverse& mv);
+    // The squares of the board (l, v) of mv, made by the action, or null (not the action's).
+    Bitboard* created_by_action(const Multiverse& mv, int l, int v);
+    // From every royal of the defender on a board of the attacker's colour, each line until its
+    // first occupied square and each leap: variable(l, v) names the squares of (l, v) to mark.
+    template <class Variable>
+    void                  walk_from_royals(const Multiverse& mv, Variable variable);
     std::vector<Bitboard> squares;
     std::vector<Bitboard> newSquares; // the k-th created timeline's
     std::vector<Ray>      rays;
