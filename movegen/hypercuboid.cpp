@@ -88,6 +88,7 @@ bool HypercuboidSearch::build() {
                 m.unmake_move(u);
                 continue;
             }
+            if (!withJumps) continue;
             // Moves of one piece are contiguous: one departure entry per piece.
             if (mm.from.sq() != leaveSq) {
                 leaveSq = mm.from.sq();
@@ -613,9 +614,12 @@ std::uint64_t HypercuboidSearch::count(Multiverse& m, std::uint64_t cap) {
 }
 
 bool HypercuboidSearch::for_each(
-    Multiverse& m, absl::FunctionRef<bool(std::span<const Move>)> visit) {
-    return run(
-        m, [&](std::span<const Move> a) { return visit(a) ? Verdict::NEXT : Verdict::STOP; });
+    Multiverse& m, absl::FunctionRef<bool(std::span<const Move>)> visit, bool jumps) {
+    withJumps = jumps;
+    const bool r =
+        run(m, [&](std::span<const Move> a) { return visit(a) ? Verdict::NEXT : Verdict::STOP; });
+    withJumps = true;
+    return r;
 }
 
 bool HypercuboidSearch::for_each_cut(Multiverse&                              m,

@@ -52,8 +52,10 @@ public:
     // with the action made on mv (the visitor must leave mv as it found it); stops when visit
     // returns false. Returns false iff stopped by the visitor. The order of the actions is not
     // ActionSearch's. Cheap where legal actions are sparse (the enumeration cannot thrash), but
-    // slower per action than ActionSearch on dense positions.
-    bool          for_each(Multiverse& mv, absl::FunctionRef<bool(std::span<const Move>)> visit);
+    // slower per action than ActionSearch on dense positions. Without `jumps`, only the legal
+    // actions made of physical moves (no jump) are visited.
+    bool for_each(
+        Multiverse& mv, absl::FunctionRef<bool(std::span<const Move>)> visit, bool jumps = true);
     std::uint64_t count(Multiverse& mv, std::uint64_t cap = UINT64_MAX);
 
     // What a for_each_cut() visitor answers for an action.
@@ -195,6 +197,7 @@ private:
     std::span<const Bitboard>      cutSquares, newCutSquares; // for_each_cut's squares
     int                            cutSquaresMinL = 0;
     const std::atomic<bool>*       stopFlag       = nullptr; // for_each_cut's stop
+    bool                           withJumps      = true;    // for_each's jumps
     Stats                          stats_;
 };
 

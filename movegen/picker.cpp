@@ -103,6 +103,13 @@ bool ActionPicker::depth_first(Visit visit) {
     return go || thrashed_;
 }
 
+bool ActionPicker::physical(Visit visit) {
+    if (empty_) return true;
+    const bool go = hc.for_each(*mv, visit, false);
+    points += hc.stats().points;
+    return go;
+}
+
 bool ActionPicker::fallback(Visit visit) {
     thrashed_ = false;
     if (empty_) return true;

@@ -89,6 +89,10 @@ public:
     bool thrashed() const { return thrashed_; }
     // Every legal action, by the hypercuboid enumeration (after a thrash).
     bool fallback(Visit visit);
+    // Every legal action made of physical moves only (no jump), by the hypercuboid enumeration
+    // restricted to those moves (it cannot thrash, however rare they are among the actions). A
+    // stage of its own, outside the thrash budget: the solver's defender nodes try these first.
+    bool physical(Visit visit);
     // The following depth_first() passes enumerate a share of the actions, as
     // ActionSearch::share() (several pickers reset to the same position with the same counter
     // enumerate each action once between them). perUnit: each claimed subtree gets the thrash

@@ -460,7 +460,9 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
             return false;
         });
     }
-    // The passes.
+    // The passes. A defender's first pass is the defences without jumps, enumerated alone
+    // (ActionPicker::physical()): where they are rare among millions of actions with jumps, the
+    // picker does not meet the others to find them.
     movegen::ActionPicker& picker = pickers[std::size_t(ply)];
     picker.reset(mv);
     for (int pass = 0; pass < 2 && !aborted && !(decided && !all); ++pass) {
@@ -485,7 +487,10 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
             if (first != (pass == 0)) return true;
             return visit(a);
         };
-        if (picker.depth_first(filtered) && picker.thrashed()) picker.fallback(filtered);
+        if (!orNode && pass == 0)
+            picker.physical(filtered);
+        else if (picker.depth_first(filtered) && picker.thrashed())
+            picker.fallback(filtered);
     }
     if (aborted) return Value::ABORT;
     const std::uint64_t effort = totalNodes - nodes0 + 1;

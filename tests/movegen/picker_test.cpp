@@ -9,6 +9,7 @@
 //    exactly once, for_each(visit, restart) restarts once and then visits them all, and count()
 //    is exact;
 //  * each engine alone (ActionPicker::set_engine) visits every action once and counts them;
+//  * physical() visits exactly the actions without a jump;
 //  * where there is no legal action, the picker costs no more than the verdict: no depth-first
 //    node beyond the probe, and no more hypercuboid points than the verdict's existence test.
 #include <gtest/gtest.h>
@@ -45,6 +46,7 @@ Action action_of(const Multiverse& mv, std::span<const Move> a) {
 
 struct Tally {
     int positions = 0, none = 0, switched = 0, switchedAfterSome = 0;
+    int physical = 0; // positions with actions both with and without jumps
 };
 
 void check_position(Multiverse& mv, const std::string& where, Tally& t) {
@@ -138,7 +140,30 @@ void check_position(Multiverse& mv, const std::string& where, Tally& t) {
         ASSERT_EQ(mv.key(), before) << where;
     }
 
-    // 4. No legal action: the cost of the verdict.
+    // 4. physical(): exactly the actions without a jump.
+    {
+        std::vector<Action> physical, want;
+        ActionSearch        all(mv);
+        all.for_each([&](std::span<const Move> a) {
+            if (std::all_of(a.begin(), a.end(), [](const Move& m) { return m.is_physical(); }))
+                want.push_back(action_of(mv, a));
+            return true;
+        });
+        std::sort(want.begin(), want.end());
+        picker.reset(mv);
+        EXPECT_TRUE(picker.physical([&](std::span<const Move> a) {
+            for (const Move& m : a)
+                EXPECT_TRUE(m.is_physical()) << where;
+            physical.push_back(action_of(mv, a));
+            return true;
+        })) << where;
+        std::sort(physical.begin(), physical.end());
+        EXPECT_EQ(physical, want) << where;
+        t.physical += int(want.size() < sorted.size() && !want.empty());
+        ASSERT_EQ(mv.key(), before) << where;
+    }
+
+    // 5. No legal action: the cost of the verdict.
     if (ref.empty()) {
         ++t.none;
         HypercuboidSearch verdictSearch;
@@ -188,11 +213,13 @@ TEST(ActionPicker, AgreesWithTheEnginesOnRandomGames) {
             }
         }
     }
-    std::printf("positions %d, no legal action %d, switched %d (after some actions %d)\n",
-        t.positions, t.none, t.switched, t.switchedAfterSome);
+    std::printf("positions %d, no legal action %d, switched %d (after some actions %d), "
+                "physical() fewer %d\n",
+        t.positions, t.none, t.switched, t.switchedAfterSome, t.physical);
     EXPECT_GT(t.positions, 100);
     EXPECT_GT(t.none, 3);               // checkmates came up
     EXPECT_GT(t.switchedAfterSome, 20); // the exactly-once path was exercised
+    EXPECT_GT(t.physical, 20);          // physical() left out some actions with jumps
 }
 
 // Passes of one position share one thrash budget, and a later pass starts from the beginning.
