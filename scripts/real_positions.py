@@ -13,12 +13,16 @@ where "decided" is mate or no-mate within the limit, and "mate-in-1 found" count
 answered mate. Exit status: 0 when the suite ran (whatever it decided), 1 when 1 and 2 threads
 disagree on a decided case or a case gives an error, 2 when fived or ../shared is missing.
 
-Usage: scripts/real_positions.py [--fived build/release/cli/fived] [--time 60] [--deep]
+The "2 threads" column also shows "peak N MB" on a row whose search raised the largest resident
+set of the run so far; the summary line names the run's peak and the row that reached it.
+
+Usage: scripts/real_positions.py [--fived build/release/cli/fived] [--time 60] [--deep | --deep-only]
                                  [--only SUBSTRING] [--no-threads-check] [--json-out FILE]
 """
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -79,6 +83,7 @@ def show(j):
 
 def run_table(args, cases, label):
     rows, disagreements, errors = [], 0, 0
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print("== %s: %d searches, 1 thread, --time %g" % (label, len(cases), args.time))
     print("%-42s %4s %5s  %-26s %9s %12s  %s" %
           ("game", "at", "mate", "result", "time s", "nodes", "2 threads"))
@@ -101,13 +106,21 @@ def run_table(args, cases, label):
                 disagreements += not agree
         if one.get("result") == "error":
             errors += 1
+        # The largest resident set of any search so far (Linux: KiB): a row that raises it
+        # shows the new peak.
+        now = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        rss = now // 1024 if now > peak else None
+        peak = max(peak, now)
+        if rss is not None:
+            two_txt = ("%s  " % two_txt if two_txt else "") + "peak %d MB" % rss
         print("%-42s %4d %5d  %-26s %9.2f %12s  %s" %
               (game, at, mate, show(one), secs, one.get("nodes", "-"), two_txt), flush=True)
         if one.get("result") == "error":
             print("    error: %s" % one.get("error", ""), flush=True)
         rows.append({"game": game, "at": at, "mate": mate, "lenient": lenient,
                      "result": one.get("result"), "mate_in": one.get("mate_in"),
-                     "time_s": secs, "nodes": one.get("nodes"), "two_threads": two_txt})
+                     "time_s": secs, "nodes": one.get("nodes"), "two_threads": two_txt,
+                     "peak_rss_mb": rss})
     return rows, disagreements, errors
 
 
@@ -119,9 +132,14 @@ def summary(rows, label):
     fast = sum(r["time_s"] < 1 for r in found)
     total = sum(r["time_s"] for r in rows)
     line = "%s: decided %d/%d, unknown %d" % (label, decided, len(rows), unknown)
+    raised = [r for r in rows if r.get("peak_rss_mb")]
     if m1:
         line += ", mate-in-1 found %d/%d (%d under 1 s)" % (len(found), len(m1), fast)
-    return line + ", total %.1f s" % total
+    line += ", total %.1f s" % total
+    if raised:
+        r = raised[-1]
+        line += ", peak RSS %d MB (%s %d)" % (r["peak_rss_mb"], r["game"], r["at"])
+    return line
 
 
 def main():
@@ -129,6 +147,7 @@ def main():
     ap.add_argument("--fived", default=str(ROOT / "build/release/cli/fived"))
     ap.add_argument("--time", type=float, default=60)
     ap.add_argument("--deep", action="store_true", help="also the --mate 4 / 5 table")
+    ap.add_argument("--deep-only", action="store_true", help="only the --mate 4 / 5 table")
     ap.add_argument("--only", default="", help="games whose name contains this")
     ap.add_argument("--no-threads-check", action="store_true")
     ap.add_argument("--json-out", help="write every row as JSON to this file")
@@ -141,8 +160,8 @@ def main():
         print("real_positions: no %s" % PUZZLES, file=sys.stderr)
         return 2
     games = [g for g in GAMES if args.only in g]
-    tables = [("main", [(g, at, m) for at, m in MAIN for g in games])]
-    if args.deep:
+    tables = [] if args.deep_only else [("main", [(g, at, m) for at, m in MAIN for g in games])]
+    if args.deep or args.deep_only:
         tables.append(("deep", [(g, at, m) for at, m in DEEP for g in games]))
     status, out, lines = 0, {}, []
     for label, cases in tables:
