@@ -7,8 +7,15 @@ file's main line as prelude, then the line) and handed to the oracle:
   * `check-line` must find no illegal action;
   * `state --exact` must say the side to move at the end is checkmated.
 
-Usage: scripts/solver_oracle_check.py [--fived PATH] [--oracle DIR] [--threads T] [PUZZLE.5dpgn ...]
-Exit status 0 when every line of every tree replays and ends in checkmate.
+With --suite FILE (the --json-out of scripts/real_positions.py), the cases are the suite's rows
+that proved a mate: each is solved again with its --at and --mate, its tree must also pass
+`fived verify` (a complete proof), and its lines are replayed as above.
+
+Usage: scripts/solver_oracle_check.py [--fived PATH] [--oracle DIR] [--threads T]
+                                      [--suite FILE | PUZZLE.5dpgn ...]
+Exit status 0 when every line of every tree replays and ends in checkmate; 1 when a line is
+illegal or does not end in checkmate (or fived fails); 3 when the oracle's exact search timed
+out on some final position (--timeout) and nothing failed.
 """
 import argparse
 import json
@@ -75,7 +82,7 @@ def movetext(actions, white_first):
 
 def oracle(oracle_js, args, text):
     p = subprocess.run(["node", oracle_js] + args, input=text, capture_output=True, text=True,
-                       timeout=600)
+                       timeout=None)  # the oracle keeps its own --timeout
     try:
         return p.returncode, json.loads(p.stdout)
     except json.JSONDecodeError:
@@ -88,6 +95,8 @@ def main():
         "FIVED", os.path.join(ROOT, "build", "release", "cli", "fived")))
     ap.add_argument("--oracle", default=os.path.join(SHARED, "oracle"))
     ap.add_argument("--threads", default="1")
+    ap.add_argument("--suite", help="the rows of a real_positions.py --json-out file")
+    ap.add_argument("--timeout", default="60000", help="the oracle's time limit per question, ms")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     oracle_js = os.path.join(a.oracle, "oracle.js")
@@ -98,15 +107,37 @@ def main():
         print(f"the oracle at {a.oracle} does not run (install it with {a.oracle}/install.sh):\n"
               + (probe.stdout + probe.stderr).strip()[-400:], file=sys.stderr)
         return 2
-    todo = [(f, None) for f in a.files] or [
-        (os.path.join(SHARED, "puzzles", p + ".5dpgn"), n) for p, n in PUZZLES]
-    failures = 0
-    for path, bound in todo:
+    # (file, --mate bound, --at or None)
+    todo = [(f, None, None) for f in a.files] or [
+        (os.path.join(SHARED, "puzzles", p + ".5dpgn"), n, None) for p, n in PUZZLES]
+    if a.suite:
+        with open(a.suite) as f:
+            tables = json.load(f)
+        todo = [(os.path.join(SHARED, "puzzles", r["game"] + ".5dpgn"), r["mate"], r["at"])
+                for rows in tables.values() for r in rows if r.get("result") == "mate"]
+    failures = undecided_total = 0
+    for path, bound, at in todo:
         cmd = [a.fived, "solve", path, "--lenient", "--json", "--quiet", "--threads", a.threads]
         if bound:
             cmd += ["--mate", str(bound)]
+        if at is not None:
+            cmd += ["--at", str(at)]
         p = subprocess.run(cmd, capture_output=True, text=True)
-        name = os.path.basename(path)
+        name = os.path.basename(path) + ("" if at is None else f" --at {at}")
+        if at is not None and p.returncode == 0:
+            # The same search as text: its tree must pass fived verify as a complete proof.
+            text = subprocess.run([c for c in cmd if c != "--json"], capture_output=True,
+                                  text=True).stdout
+            v = subprocess.run([a.fived, "verify", "-", "--lenient", "--json"], input=text,
+                               capture_output=True, text=True)
+            try:
+                complete = json.loads(v.stdout).get("complete") is True
+            except json.JSONDecodeError:
+                complete = False
+            if not complete:
+                print(f"{name}: fived verify does not find a complete proof: "
+                      f"{(v.stdout + v.stderr).strip()[-300:]}")
+                failures += 1
         # Exit status (README "Exit status"): 0 mate, 1 no mate, 3 unknown print the JSON
         # result; 2 (bad input) and 4 (internal error) are failures.
         if p.returncode not in (0, 1, 3):
@@ -120,24 +151,38 @@ def main():
         heads = header_lines(path)
         promos = [] if any(h.lower().startswith("[promotions ") for h in heads) else [
             "--promotions", "Q"]
-        n_lines = bad = 0
+        n_lines = bad = undecided = 0
         for line in lines_of(res["tree"]):
             n_lines += 1
             game = "\n".join(heads) + "\n\n" + movetext(
                 res["prelude"] + line, res["start_side"] == "white") + "\n"
-            rc, chk = oracle(oracle_js, ["check-line"] + promos, game)
-            rc2, st = oracle(oracle_js, ["state", "--exact", "--no-mate"] + promos, game)
+            limit = ["--timeout", a.timeout]
+            rc, chk = oracle(oracle_js, ["check-line"] + promos + limit, game)
+            rc2, st = oracle(oracle_js, ["state", "--exact", "--no-mate"] + promos + limit, game)
             legal = rc == 0 and chk.get("firstIllegal") is None
-            mate = st.get("exact", {}).get("checkmate") is True
-            if not (legal and mate):
+            exact = st.get("exact", {})
+            mate = exact.get("checkmate") is True
+            # The oracle's exhaustive search has a time limit (--timeout): on a wide final
+            # position it may end without an answer, which is neither a pass nor a failure.
+            open_ = legal and exact.get("checkmate") is None and exact.get("timedOut") is True
+            if open_:
+                undecided += 1
+                print(f"  {name}: line {' | '.join(line)}: legal, the oracle's exact search "
+                      f"timed out ({exact.get('ms')} ms, {exact.get('nodes')} nodes)")
+            elif not (legal and mate):
                 bad += 1
                 print(f"  {name}: line {' | '.join(line)}: "
                       f"{'legal' if legal else 'ILLEGAL ' + json.dumps(chk.get('firstIllegal', chk))}, "
                       f"{'checkmate' if mate else 'NOT checkmate'}")
         failures += bad
+        undecided_total += undecided
         print(f"{name}: mate in {res['mate_in']}, {n_lines} line(s), "
-              f"{'all replay and end in checkmate' if not bad else str(bad) + ' FAILED'}")
-    return 1 if failures else 0
+              + (str(bad) + " FAILED" if bad else
+                 f"{undecided} undecided by the oracle, the others replay and end in checkmate"
+                 if undecided else "all replay and end in checkmate"))
+    if undecided_total:
+        print(f"{undecided_total} line(s) undecided by the oracle (its time limit)")
+    return 1 if failures else 3 if undecided_total else 0
 
 
 if __name__ == "__main__":
