@@ -64,8 +64,10 @@ def solve(fived, path, at, mate, threads, limit, lenient):
     try:
         j = json.loads(p.stdout)
     except json.JSONDecodeError:
-        return {"result": "error", "error": (p.stderr or p.stdout).strip()[:200],
-                "exit": p.returncode, "wall": wall}
+        err = (p.stderr or p.stdout).strip()
+        # A game shorter than |at| has no such position: the case does not exist.
+        result = "n/a" if "the main line has" in err else "error"
+        return {"result": result, "error": err[:200], "exit": p.returncode, "wall": wall}
     j["wall"] = wall
     j["exit"] = p.returncode
     return j
@@ -115,8 +117,8 @@ def run_table(args, cases, label):
             two_txt = ("%s  " % two_txt if two_txt else "") + "peak %d MB" % rss
         print("%-42s %4d %5d  %-26s %9.2f %12s  %s" %
               (game, at, mate, show(one), secs, one.get("nodes", "-"), two_txt), flush=True)
-        if one.get("result") == "error":
-            print("    error: %s" % one.get("error", ""), flush=True)
+        if one.get("result") in ("error", "n/a"):
+            print("    %s: %s" % (one["result"], one.get("error", "")), flush=True)
         rows.append({"game": game, "at": at, "mate": mate, "lenient": lenient,
                      "result": one.get("result"), "mate_in": one.get("mate_in"),
                      "time_s": secs, "nodes": one.get("nodes"), "two_threads": two_txt,
@@ -125,6 +127,8 @@ def run_table(args, cases, label):
 
 
 def summary(rows, label):
+    absent = sum(r["result"] == "n/a" for r in rows)
+    rows = [r for r in rows if r["result"] != "n/a"]
     decided = sum(r["result"] in ("mate", "no-mate") for r in rows)
     unknown = sum(r["result"] == "unknown" for r in rows)
     m1 = [r for r in rows if r["mate"] == 1]
@@ -136,6 +140,8 @@ def summary(rows, label):
     if m1:
         line += ", mate-in-1 found %d/%d (%d under 1 s)" % (len(found), len(m1), fast)
     line += ", total %.1f s" % total
+    if absent:
+        line += " (%d cases skipped: the game is shorter)" % absent
     if raised:
         r = raised[-1]
         line += ", peak RSS %d MB (%s %d)" % (r["peak_rss_mb"], r["game"], r["at"])
