@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <climits>
 #include <cstdlib>
 
 #include "movegen/rules.h"
@@ -215,20 +216,31 @@ void HypercuboidSearch::slice_set(int a, int e) {
 // constrains, each with its words. Every slice holds only illegal points, so it may be cut out of
 // every box; boxes catch up on the slices learned after them lazily (`applied` word).
 void HypercuboidSearch::learn() {
+    // [number of constrained axes, offset of the one with the fewest entries, then per
+    // constrained axis: its index and its words]. meets() tests the fewest-entries axis first:
+    // most boxes miss most slices, and that axis usually says so at once.
     const std::size_t head = learned.size();
     learned.push_back(0);
-    std::uint64_t n = 0;
+    learned.push_back(0);
+    std::uint64_t n      = 0;
+    int           fewest = INT_MAX;
     for (std::size_t a = 0; a < axes.size(); ++a) {
-        const Axis& ax   = axes[a];
-        bool        full = true;
+        const Axis& ax    = axes[a];
+        bool        full  = true;
+        int         count = 0;
         for (int w = 0; w < ax.words; ++w) {
             const std::uint64_t mask = (w == ax.words - 1 && (ax.n & 63))
                 ? (std::uint64_t(1) << (ax.n & 63)) - 1
                 : ~std::uint64_t(0);
             full &= slice[std::size_t(ax.off + w)] == mask;
+            count += std::popcount(slice[std::size_t(ax.off + w)]);
         }
         if (full) continue;
         ++n;
+        if (count < fewest) {
+            fewest            = count;
+            learned[head + 1] = learned.size() - head;
+        }
         learned.push_back(a);
         learned.insert(learned.end(), slice.begin() + ax.off, slice.begin() + ax.off + ax.words);
     }
@@ -240,7 +252,16 @@ void HypercuboidSearch::learn() {
 // Does the box meet learned slice i?
 bool HypercuboidSearch::meets(const std::uint64_t* box, std::size_t i) const {
     const std::uint64_t* sl = learned.data() + learnedOff[i];
-    const std::uint64_t  n  = *sl++;
+    const std::uint64_t  n  = sl[0];
+    if (n > 1) {
+        const std::uint64_t* f   = sl + sl[1];
+        const Axis&          ax  = axes[std::size_t(f[0])];
+        bool                 any = false;
+        for (int w = 0; w < ax.words; ++w)
+            any |= (box[ax.off + w] & f[1 + w]) != 0;
+        if (!any) return false;
+    }
+    sl += 2;
     for (std::uint64_t j = 0; j < n; ++j) {
         const Axis& ax  = axes[std::size_t(*sl++)];
         bool        any = false;
@@ -260,7 +281,8 @@ void HypercuboidSearch::cut(std::size_t at, std::size_t i, std::uint64_t applied
         cur.begin());
     stack.resize(at);
     const std::uint64_t* sl = learned.data() + learnedOff[i];
-    const std::uint64_t  n  = *sl++;
+    const std::uint64_t  n  = sl[0];
+    sl += 2;
     for (std::uint64_t j = 0; j < n; ++j) {
         const Axis& ax      = axes[std::size_t(*sl++)];
         bool        outside = false;
