@@ -63,7 +63,7 @@ public:
         STOP,           // end the enumeration
         NEXT,           // go on with the other actions
         CUT,            // go on, leaving out the actions alike to this one (see for_each_cut)
-        CUT_ON_SQUARES, // CUT, widened by the squares given to for_each_cut (see there)
+        CUT_ON_SQUARES, // CUT, narrowed to entries alike on the squares given (for_each_cut)
     };
     // for_each() whose visitor may leave out more than the action it is shown. For CUT it fills
     // `keep` with timelines (any order, repeats allowed; timelines without a playable board are

@@ -149,8 +149,8 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
             ++stats_.actions;
             // Only an action that gives check can mate; the cheap test first (the existence
             // test builds every board's moves). One that does not leaves out every action
-            // whose boards agree with its own on the squares of the lines to the defender's
-            // royals (attack_squares()): none of those gives check either.
+            // whose boards agree with its own on the squares its check test read
+            // (action_squares()): none of those gives check either.
             if (!in_check_at_turn_start(mv)) {
                 if (!quietCut) return Verdict::NEXT;
                 ++stats_.quietCuts;

@@ -82,7 +82,8 @@ public:
 
 private:
     // A walk from a royal of the defender on an existing board, stopped where it first meets a
-    // board an action may create (v past the timeline's end): resumed for each quiet action.
+    // board an action may add (one or two past a timeline's end, or on a timeline it creates):
+    // resumed for each quiet action.
     struct Ray {
         int          l, v, x, y; // the royal's board and square
         int          j;          // the step that meets the board
@@ -90,9 +91,10 @@ private:
         bool         knight;
     };
     void prepare_rays(const Multiverse& mv);
-    // squares[ℓ - min ℓ] for the quiet action made on mv that creates no timeline: the squares of
-    // its created boards the lines to the defender's royals reach, each line stopping at the
-    // first square occupied after this action (see the header comment).
+    // squares[ℓ - min ℓ] and newSquares[k] for the quiet action made on mv: the squares of the
+    // boards it created (on existing timelines and on the k-th one it creates) that the lines to
+    // the defender's royals reach, each line stopping at the first square occupied after this
+    // action (see the header comment).
     void action_squares(Multiverse& mv);
     // The squares of the board (l, v) of mv, made by the action, or null (not the action's).
     Bitboard* created_by_action(const Multiverse& mv, int l, int v);

@@ -36,8 +36,8 @@ void ActionPicker::share(std::atomic<std::uint32_t>* counter, std::uint32_t unit
     dfs.set_unit_budget(unit ? thrashNodes : 0, unit ? thrashPerAction : 0);
 }
 
-bool ActionPicker::hypercuboid(Visit visit) {
-    const bool go = hc.for_each(*mv, visit);
+bool ActionPicker::hypercuboid(Visit visit, bool jumps) {
+    const bool go = hc.for_each(*mv, visit, jumps);
     points += hc.stats().points;
     return go;
 }
@@ -103,12 +103,7 @@ bool ActionPicker::depth_first(Visit visit) {
     return go || thrashed_;
 }
 
-bool ActionPicker::physical(Visit visit) {
-    if (empty_) return true;
-    const bool go = hc.for_each(*mv, visit, false);
-    points += hc.stats().points;
-    return go;
-}
+bool ActionPicker::physical(Visit visit) { return empty_ || hypercuboid(visit, false); }
 
 bool ActionPicker::fallback(Visit visit) {
     thrashed_ = false;

@@ -127,7 +127,7 @@ public:
 
 private:
     void prepare();
-    bool hypercuboid(Visit visit);
+    bool hypercuboid(Visit visit, bool jumps = true);
     bool any_action();
 
     Multiverse*       mv = nullptr;
