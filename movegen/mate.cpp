@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "movegen/action.h"
 #include "movegen/geometry.h"
 #include "movegen/movegen.h"
 
@@ -125,6 +126,47 @@ void MateInOneSearch::action_squares(Multiverse& mv) {
     mv.unmake_passes(passUndo);
 }
 
+void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
+    std::fill(squares.begin(), squares.end(), Bitboard(0));
+    std::fill(newSquares.begin(), newSquares.end(), Bitboard(0));
+    // The squares e's moves read on the boards the action created: from, to and, for a line, the
+    // squares between, on every board the move travels over (RULES.md §2.1). A move that reads
+    // more (castling: attacked squares; en passant: the previous move; a double step: the
+    // unmoved flags) keeps its timelines.
+    for (const Move& m : escape) {
+        if (m.flags & (MF_CASTLE | MF_ENPASSANT | MF_DOUBLE)) {
+            const int lo = std::min(m.from.l(), m.to.l());
+            const int hi = std::max(m.from.l(), m.to.l());
+            for (int l = lo; l <= hi; ++l)
+                keep.push_back(l);
+            continue;
+        }
+        const int d[4] = {m.to.l() - m.from.l(), (m.to.v() - m.from.v()) / 2, m.to.x() - m.from.x(),
+            m.to.y() - m.from.y()};
+        int       n    = 0;
+        for (int c : d)
+            n = std::max(n, std::abs(c));
+        bool line = n > 0;
+        for (int c : d)
+            line = line && (c == 0 || std::abs(c) == n);
+        const int steps = line ? n : 1; // a leap reads its two ends only
+        for (int j = 0; j <= steps; ++j) {
+            if (!line && j != 0 && j != steps) continue;
+            const Vec4 p = line ? Vec4(m.from.l() + j * d[0] / n, m.from.v() + 2 * j * d[1] / n,
+                               make_square(m.from.x() + j * d[2] / n, m.from.y() + j * d[3] / n))
+                : j == 0        ? m.from
+                                : m.to;
+            if (Bitboard* s = created_by_action(mv, p.l(), p.v())) *s |= square_bb(p.sq());
+        }
+    }
+    // After e no royal of the defender is attacked: the lines from the royals, each to its first
+    // occupied square, read the same on the boards e makes from alike boards.
+    escapeUndo.clear();
+    do_action(mv, escape, escapeUndo);
+    walk_from_royals(mv, [&](int l, int v) { return created_by_action(mv, l, v - 1); });
+    undo_action(mv, escapeUndo);
+}
+
 bool MateInOneSearch::for_each_mate(Multiverse&    mv,
     absl::FunctionRef<bool(std::span<const Move>)> mate, absl::FunctionRef<bool()> tested,
     const std::atomic<bool>* stop) {
@@ -158,13 +200,18 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
                 return Verdict::CUT_ON_SQUARES;
             }
             if (defender.exists(mv, &escape)) {
+                ++stats_.cuts;
+                if (quietCut) {
+                    ++stats_.squareCuts;
+                    escape_squares(mv, keep);
+                    return Verdict::CUT_ON_SQUARES;
+                }
                 for (const Move& m : escape) {
                     const int lo = std::min(m.from.l(), m.to.l());
                     const int hi = std::max(m.from.l(), m.to.l());
                     for (int l = lo; l <= hi; ++l)
                         keep.push_back(l);
                 }
-                ++stats_.cuts;
                 return Verdict::CUT;
             }
             return mate(a) ? Verdict::NEXT : Verdict::STOP;

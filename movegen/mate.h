@@ -6,17 +6,26 @@
 // actions. An action A that does not give check (§5.4) cannot mate and is left out alone. After
 // one that does, the defender's existence test either finds no legal action (checkmate, §5.5)
 // or hands back an escape e. Then every action A' alike to A in the sense of
-// HypercuboidSearch::for_each_cut is left out, with `keep` = every timeline from the first to the
-// last that a move of e starts on, ends on or crosses: e stays a legal action after each such A'.
+// HypercuboidSearch::for_each_cut is left out: e stays a legal action after each such A'. With
+// fewer than QuietCutBoards playable boards (CUT) `keep` is every timeline from the first to the
+// last that a move of e starts on, ends on or crosses. Otherwise (CUT_ON_SQUARES,
+// escape_squares()) `keep` holds only the timelines of e's castling, en passant and double
+// steps, and the squares are those e reads on the boards A created (each move's from and to
+// squares, and for a line the squares between, on every board it travels over) together with
+// those that the lines from the defender's royals after e read there (as for a quiet action,
+// below, with e made instead of the passes).
 //
-// Why (RULES.md §3-§5). A' makes the same choice as A on e's timelines, moves on every playable
-// board A moves on, and creates as many timelines as A, the k-th with its first board at the same
-// time (it may move on boards A passes, and make other moves and branches elsewhere). Then,
-// after A':
-//  * every board e reads is the same board: boards are immutable, the boards A' creates on e's
-//    timelines are A's, and the other boards e could cross (between its first and last timeline)
-//    are kept too; so each move of e can be made as after A (same piece, path, capture, en
-//    passant and castling conditions, which read only these boards);
+// Why (RULES.md §3-§5). A' makes the same choice as A on the timelines kept, moves on every
+// playable board A moves on with a board that has the same royals of the defender and A's
+// contents on that timeline's squares, and creates as many timelines as A, the k-th with its
+// first board at the same time and alike on its squares (it may move on boards A passes, and
+// make other moves and branches elsewhere). Then, after A':
+//  * each move of e can be made as after A: the boards it reads that A did not create are the
+//    same boards (boards are immutable, and a board A' adds where A passes did not exist after A,
+//    so no move of e travelled over it), and on those A created it meets the same contents on
+//    every square it travels over, so the same piece moves along the same path to the same
+//    capture. Castling (attacked squares), en passant (the previous move) and double steps (the
+//    unmoved flags) read more, so their timelines are kept: there A' makes A's choice;
 //  * the present is the same, and so are the defender's mandatory boards: A passes a board only
 //    if its timeline does not end the action at the present (A is legal), so a move there ends it
 //    later still; every other timeline ends at the same time, and the number of timelines of each
@@ -24,10 +33,12 @@
 //  * after e no royal of the defender is attacked: an attack (§5.2) is a capturing move of an
 //    attacker piece that starts on a last board of the attacker's colour and travels over boards
 //    of that colour only. The attacker-coloured boards after A' followed by e are the history
-//    (unchanged), e's new boards (the same) and the last boards of the timelines A' passes (a
-//    subset of those A passes). The boards A' creates where it differs from A are of the
-//    defender's colour and, e not moving there, stay so: no attack starts on, lands on or
-//    crosses them.
+//    (unchanged), e's new boards and the last boards of the timelines A' passes (a subset of those
+//    A passes). The boards A' creates where it differs from A are of the defender's colour and,
+//    e not moving there, stay so: no attack starts on, lands on or crosses them. e's new boards
+//    are made by the same moves from boards alike on the squares that the lines from the royals
+//    read, so each line meets the same first piece (or none), on a board that is a last board
+//    after A' only if it was one after A.
 // So a cut never removes a mating action; every mate reported is one that was made and tested.
 //
 // An action A that does not give check leaves out, with it, every action A' that moves on every
@@ -64,9 +75,10 @@ public:
     static constexpr int QuietCutBoards = 3;
 
     struct Stats {
-        std::uint64_t actions   = 0; // attacker actions tested
-        std::uint64_t cuts      = 0; // checking actions whose escape was generalised
-        std::uint64_t quietCuts = 0; // actions without check whose quietness was generalised
+        std::uint64_t actions    = 0; // attacker actions tested
+        std::uint64_t cuts       = 0; // checking actions whose escape was generalised
+        std::uint64_t squareCuts = 0; // of those, on the squares the escape reads
+        std::uint64_t quietCuts  = 0; // actions without check whose quietness was generalised
     };
     // Calls mate(action) for mating actions of the side to move (the action made on mv; the
     // visitor must leave mv as it found it) until it returns false; tested() is called before
@@ -96,6 +108,10 @@ private:
     // the defender's royals reach, each line stopping at the first square occupied after this
     // action (see the header comment).
     void action_squares(Multiverse& mv);
+    // For a checking action with escape e: fills `keep` with the timelines of e's moves that
+    // read more than their own board, and the squares (as action_squares()) that the rest of e
+    // and the lines to the defender's royals after e read on the boards the action created.
+    void escape_squares(Multiverse& mv, std::vector<int>& keep);
     // The squares of the board (l, v) of mv, made by the action, or null (not the action's).
     Bitboard* created_by_action(const Multiverse& mv, int l, int v);
     // From every royal of the defender on a board of the attacker's colour, each line until its
@@ -109,6 +125,7 @@ private:
     int                   minL0 = 0;
     Color                 mover = WHITE;
     MoveUndo              passUndo;
+    std::vector<MoveUndo> escapeUndo;
     HypercuboidSearch     attacker, defender;
     std::vector<Move>     escape;
     Stats                 stats_;

@@ -28,7 +28,7 @@ bool less(const Action& a, const Action& b) {
 
 struct Tally {
     int           positions = 0, compared = 0, withMate = 0, mates = 0;
-    std::uint64_t quietCuts = 0, tested = 0, plainActions = 0;
+    std::uint64_t quietCuts = 0, squareCuts = 0, tested = 0, plainActions = 0;
 };
 
 // The mating actions by enumeration (nullopt when there are too many actions to list) and by
@@ -57,6 +57,7 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
         [] { return true; });
     ASSERT_EQ(mv.key(), before) << where << ": the multiverse was not restored";
     t.quietCuts += m1.stats().quietCuts;
+    t.squareCuts += m1.stats().squareCuts;
     t.tested += m1.stats().actions;
     t.plainActions += listed;
     std::sort(plain.begin(), plain.end(), less);
@@ -97,15 +98,18 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
             }
         }
     }
-    std::printf("positions %d, compared %d, with a mate in 1 %d (%d mating actions); actions "
-                "%llu listed, %llu tested by the search, %llu quiet cuts\n",
+    std::printf(
+        "positions %d, compared %d, with a mate in 1 %d (%d mating actions); actions "
+        "%llu listed, %llu tested by the search, %llu quiet cuts, %llu escapes cut on squares\n",
         t.positions, t.compared, t.withMate, t.mates,
         static_cast<unsigned long long>(t.plainActions), static_cast<unsigned long long>(t.tested),
-        static_cast<unsigned long long>(t.quietCuts));
+        static_cast<unsigned long long>(t.quietCuts),
+        static_cast<unsigned long long>(t.squareCuts));
     EXPECT_GT(t.compared, 300);
     EXPECT_GT(t.withMate, 20); // the comparison met positions with mates
     // The generalisations were used (the comparison covers them, not only single actions).
     EXPECT_GT(t.quietCuts, 1000u);
+    EXPECT_GT(t.squareCuts, 100u);
     EXPECT_LT(t.tested, t.plainActions);
 }
 
