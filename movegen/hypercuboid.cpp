@@ -798,6 +798,7 @@ bool HypercuboidSearch::run(
                 assert(point_in_slice());
                 learn();
                 cut(at, learnedOff.size() - 1, learnedOff.size());
+                bound_learned();
                 continue;
             }
             slice_point();
@@ -815,8 +816,23 @@ bool HypercuboidSearch::run(
         if (!point_in_slice()) slice_point();
         learn();
         cut(at, learnedOff.size() - 1, learnedOff.size());
+        bound_learned();
     }
     return true;
+}
+
+// Memory stays bounded whatever the width: past learnedCap words the learned slices are
+// forgotten and every box on the stack applies the slices from the first again. That is sound:
+// a slice only removes points that are illegal (found again by test_point()) or left out by the
+// visitor (shown again, and cut again), and a point shown as an action is already cut out of its
+// box, which no other box holds; and it ends, as every new slice holds the point it came from.
+void HypercuboidSearch::bound_learned() {
+    if (learned.size() <= learnedCap) return;
+    learned.clear();
+    learnedOff.clear();
+    for (std::size_t at = std::size_t(stride); at < stack.size(); at += std::size_t(stride) + 1)
+        stack[at] = 0;
+    ++stats_.forgotten;
 }
 
 } // namespace fived::movegen

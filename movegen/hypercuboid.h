@@ -87,10 +87,16 @@ public:
         std::span<const Bitboard> squares = {}, int squaresMinL = 0,
         std::span<const Bitboard> newSquares = {}, const std::atomic<bool>* stop = nullptr);
 
+    // The learned slices take at most this many words; past it they are forgotten (sound, see
+    // bound_learned() in hypercuboid.cpp), so memory stays bounded whatever the width.
+    static constexpr std::size_t LearnedWordsCap = std::size_t(1) << 22; // 32 MiB
+    void                         set_learned_cap(std::size_t words) { learnedCap = words; } // tests
+
     struct Stats {
-        std::uint64_t points   = 0; // consistent points tested
-        std::uint64_t slices   = 0; // slices cut
-        std::uint64_t maxBoxes = 0; // largest stack
+        std::uint64_t points    = 0; // consistent points tested
+        std::uint64_t slices    = 0; // slices cut
+        std::uint64_t maxBoxes  = 0; // largest stack
+        std::uint64_t forgotten = 0; // times the learned slices were forgotten (bound_learned)
     };
     const Stats& stats() const { return stats_; }
 
@@ -155,6 +161,7 @@ private:
         return entries[std::size_t(axes[std::size_t(a)].first + e)];
     }
     void learn();
+    void bound_learned();
     bool meets(const std::uint64_t* box, std::size_t i) const;
     void cut(std::size_t at, std::size_t i, std::uint64_t applied);
     bool attacked_after(const MoveUndo& u, AttackInfo* info) const;
@@ -198,6 +205,7 @@ private:
     int                            cutSquaresMinL = 0;
     const std::atomic<bool>*       stopFlag       = nullptr; // for_each_cut's stop
     bool                           withJumps      = true;    // for_each's jumps
+    std::size_t                    learnedCap     = LearnedWordsCap;
     Stats                          stats_;
 };
 

@@ -91,6 +91,8 @@ public:
     bool find(Multiverse& mv, std::vector<Move>* key = nullptr);
 
     const Stats& stats() const { return stats_; }
+    // The attacker's hypercuboid forgets its learned slices past this many words (tests).
+    void set_learned_cap(std::size_t words) { attacker.set_learned_cap(words); }
 
 private:
     // A walk from a royal of the defender on an existing board, stopped where it first meets a

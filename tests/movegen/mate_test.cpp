@@ -66,6 +66,19 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
     ASSERT_TRUE(fast == plain) << where;
     std::vector<Move> key;
     ASSERT_EQ(MateInOneSearch().find(mv, &key), !plain.empty()) << where;
+    // The cuts stay sound when the hypercuboid forgets its learned slices (bound_learned).
+    MateInOneSearch     forgetful;
+    std::vector<Action> again;
+    forgetful.set_learned_cap(8);
+    forgetful.for_each_mate(
+        mv,
+        [&](std::span<const Move> a) {
+            again.emplace_back(a.begin(), a.end());
+            return true;
+        },
+        [] { return true; });
+    std::sort(again.begin(), again.end(), less);
+    ASSERT_TRUE(again == plain) << where << " (slices forgotten)";
     ++t.compared;
     t.withMate += !plain.empty();
     t.mates += int(plain.size());
