@@ -167,6 +167,13 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
     undo_action(mv, escapeUndo);
 }
 
+bool MateInOneSearch::cuts_pay(const Multiverse& mv) {
+    int playable = 0;
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+        playable += Color(mv.end_v(l) & 1) == mv.to_move();
+    return playable >= QuietCutBoards;
+}
+
 bool MateInOneSearch::for_each_mate(Multiverse&    mv,
     absl::FunctionRef<bool(std::span<const Move>)> mate, absl::FunctionRef<bool()> tested,
     const std::atomic<bool>* stop) {
@@ -175,10 +182,7 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
     // The quiet cut pays where actions multiply: with at least QuietCutBoards playable boards.
     // Below, the squares cost more than the actions they would save (measured on the suite's
     // small positions), and each quiet action is left out alone.
-    int playable = 0;
-    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
-        playable += Color(mv.end_v(l) & 1) == mv.to_move();
-    const bool quietCut = playable >= QuietCutBoards;
+    const bool quietCut = cuts_pay(mv);
     if (quietCut) {
         prepare_rays(mv);
         squares.assign(end0.size(), 0);

@@ -73,6 +73,8 @@ class MateInOneSearch {
 public:
     // The quiet cut (above) is used from this many playable boards of the mover on.
     static constexpr int QuietCutBoards = 3;
+    // Does mv's side to move have that many playable boards (the cuts on squares are used)?
+    static bool cuts_pay(const Multiverse& mv);
 
     struct Stats {
         std::uint64_t actions    = 0; // attacker actions tested

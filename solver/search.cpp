@@ -509,6 +509,24 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
 }
 
 bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>& out) {
+    if (k == 1 && movegen::MateInOneSearch::cuts_pay(mv)) {
+        // Where actions multiply, listing them (even up to streamAbove) for each mate-in-one
+        // leaf of a tree costs more than the proof did: the mate-in-one search finds the mates
+        // without listing, in its own order, fixed for the position.
+        bool stopped = false;
+        mateSearches[std::size_t(ply)].for_each_mate(
+            mv,
+            [&](std::span<const Move> a) {
+                out.emplace_back(a.begin(), a.end());
+                return all;
+            },
+            [&] {
+                stopped = stopped || this->stopped() || !count_node();
+                return !stopped;
+            },
+            &ctx.stop);
+        return !stopped && !ctx.stop.load(std::memory_order_relaxed);
+    }
     const Listed listed = list_up_to(ply, true, ctx.streamAbove);
     if (listed == Listed::STOPPED) return false;
     if (listed == Listed::OVER)

@@ -218,8 +218,9 @@ public:
     Listed list_up_to(int ply, bool withChecks, std::size_t cap);
     // The attacker actions at `ply` after which the defender is mated within k - 1 more
     // attacker actions (k >= 1), in the order the search meets them (a listed node: standard
-    // order; a wide node: stream() order): the first, or every one with `all`. Appends to out;
-    // false if stopped.
+    // order; a wide node: stream() order; mate in one from MateInOneSearch::QuietCutBoards
+    // playable boards on: the mate-in-one search's order, which lists nothing): the first, or
+    // every one with `all`. Appends to out; false if stopped.
     bool              answers(int ply, int k, bool all, std::vector<std::vector<Move>>& out);
     const ActionList& list(int ply) const { return lists[std::size_t(ply)]; }
     // Makes action i of the ply's list (after collect), recording it on the path; returns false
