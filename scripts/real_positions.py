@@ -78,6 +78,8 @@ def show(j):
     if r == "mate":
         return "mate in %d" % j.get("mate_in", 0)
     if r == "unknown":
+        if j.get("mate_proven"):
+            return "unknown (mate in %d, no tree)" % j["mate_proven"]
         proved = j.get("no_mate_up_to", 0)
         return "unknown" + (" (no mate <= %d)" % proved if proved else "")
     return r
