@@ -12,6 +12,7 @@ that proved a mate: each is solved again with its --at and --mate, its tree must
 `fived verify` (a complete proof), and its lines are replayed as above.
 
 Usage: scripts/solver_oracle_check.py [--fived PATH] [--oracle DIR] [--threads T]
+                                      [--timeout MS] [--verify-time S]
                                       [--suite FILE | PUZZLE.5dpgn ...]
 Exit status 0 when every line of every tree replays and ends in checkmate; 1 when a line is
 illegal or does not end in checkmate (or fived fails); 3 when the oracle's exact search timed
@@ -97,6 +98,8 @@ def main():
     ap.add_argument("--threads", default="1")
     ap.add_argument("--suite", help="the rows of a real_positions.py --json-out file")
     ap.add_argument("--timeout", default="60000", help="the oracle's time limit per question, ms")
+    ap.add_argument("--verify-time", type=float, default=60,
+                    help="--time of fived verify (its analysis beyond the proof), s")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
     oracle_js = os.path.join(a.oracle, "oracle.js")
@@ -128,8 +131,10 @@ def main():
             # The same search as text: its tree must pass fived verify as a complete proof.
             text = subprocess.run([c for c in cmd if c != "--json"], capture_output=True,
                                   text=True).stdout
-            v = subprocess.run([a.fived, "verify", "-", "--lenient", "--json"], input=text,
-                               capture_output=True, text=True)
+            # Only the proof's completeness is asked; the composer's analysis (keys, cooks)
+            # searches the whole root again and is bounded by --verify-time.
+            v = subprocess.run([a.fived, "verify", "-", "--lenient", "--json", "--time",
+                                str(a.verify_time)], input=text, capture_output=True, text=True)
             try:
                 complete = json.loads(v.stdout).get("complete") is True
             except json.JSONDecodeError:
