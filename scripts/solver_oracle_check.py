@@ -12,7 +12,7 @@ that proved a mate: each is solved again with its --at and --mate, its tree must
 `fived verify` (a complete proof), and its lines are replayed as above.
 
 Usage: scripts/solver_oracle_check.py [--fived PATH] [--oracle DIR] [--threads T]
-                                      [--timeout MS] [--verify-time S]
+                                      [--timeout MS] [--verify-time S] [--max-lines N]
                                       [--suite FILE | PUZZLE.5dpgn ...]
 Exit status 0 when every line of every tree replays and ends in checkmate; 1 when a line is
 illegal or does not end in checkmate (or fived fails); 3 when the oracle's exact search timed
@@ -98,6 +98,8 @@ def main():
     ap.add_argument("--threads", default="1")
     ap.add_argument("--suite", help="the rows of a real_positions.py --json-out file")
     ap.add_argument("--timeout", default="60000", help="the oracle's time limit per question, ms")
+    ap.add_argument("--max-lines", type=int, default=0,
+                    help="replay at most this many lines of a tree, evenly spaced (0 = all)")
     ap.add_argument("--verify-time", type=float, default=60,
                     help="--time of fived verify (its analysis beyond the proof), s")
     ap.add_argument("files", nargs="*")
@@ -157,7 +159,14 @@ def main():
         promos = [] if any(h.lower().startswith("[promotions ") for h in heads) else [
             "--promotions", "Q"]
         n_lines = bad = undecided = 0
-        for line in lines_of(res["tree"]):
+        lines = list(lines_of(res["tree"]))
+        total = len(lines)
+        if a.max_lines and total > a.max_lines:
+            # An evenly spaced sample, the first and the last line included (fived verify has
+            # checked the whole tree above).
+            step = (total - 1) / (a.max_lines - 1) if a.max_lines > 1 else total
+            lines = [lines[round(k * step)] for k in range(a.max_lines)]
+        for line in lines:
             n_lines += 1
             game = "\n".join(heads) + "\n\n" + movetext(
                 res["prelude"] + line, res["start_side"] == "white") + "\n"
@@ -181,7 +190,8 @@ def main():
                       f"{'checkmate' if mate else 'NOT checkmate'}")
         failures += bad
         undecided_total += undecided
-        print(f"{name}: mate in {res['mate_in']}, {n_lines} line(s), "
+        sampled = f" (a sample of {n_lines} of its {total})" if n_lines < total else ""
+        print(f"{name}: mate in {res['mate_in']}, {n_lines} line(s){sampled}, "
               + (str(bad) + " FAILED" if bad else
                  f"{undecided} undecided by the oracle, the others replay and end in checkmate"
                  if undecided else "all replay and end in checkmate"))
