@@ -126,6 +126,12 @@ void MateInOneSearch::action_squares(Multiverse& mv) {
     mv.unmake_passes(passUndo);
 }
 
+// Every timeline from the first to the last that m starts on, ends on or crosses.
+static void keep_timelines(const Move& m, std::vector<int>& keep) {
+    for (int l = std::min(m.from.l(), m.to.l()); l <= std::max(m.from.l(), m.to.l()); ++l)
+        keep.push_back(l);
+}
+
 void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
     std::fill(squares.begin(), squares.end(), Bitboard(0));
     std::fill(newSquares.begin(), newSquares.end(), Bitboard(0));
@@ -133,12 +139,12 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
     // squares between, on every board the move travels over (RULES.md §2.1). A move that reads
     // more (castling: attacked squares; en passant: the previous move; a double step: the
     // unmoved flags) keeps its timelines.
+    auto read = [&](Vec4 p) {
+        if (Bitboard* s = created_by_action(mv, p.l(), p.v())) *s |= square_bb(p.sq());
+    };
     for (const Move& m : escape) {
         if (m.flags & (MF_CASTLE | MF_ENPASSANT | MF_DOUBLE)) {
-            const int lo = std::min(m.from.l(), m.to.l());
-            const int hi = std::max(m.from.l(), m.to.l());
-            for (int l = lo; l <= hi; ++l)
-                keep.push_back(l);
+            keep_timelines(m, keep);
             continue;
         }
         const int d[4] = {m.to.l() - m.from.l(), (m.to.v() - m.from.v()) / 2, m.to.x() - m.from.x(),
@@ -149,15 +155,14 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
         bool line = n > 0;
         for (int c : d)
             line = line && (c == 0 || std::abs(c) == n);
-        const int steps = line ? n : 1; // a leap reads its two ends only
-        for (int j = 0; j <= steps; ++j) {
-            if (!line && j != 0 && j != steps) continue;
-            const Vec4 p = line ? Vec4(m.from.l() + j * d[0] / n, m.from.v() + 2 * j * d[1] / n,
-                               make_square(m.from.x() + j * d[2] / n, m.from.y() + j * d[3] / n))
-                : j == 0        ? m.from
-                                : m.to;
-            if (Bitboard* s = created_by_action(mv, p.l(), p.v())) *s |= square_bb(p.sq());
+        if (!line) { // a leap reads its two ends only
+            read(m.from);
+            read(m.to);
+            continue;
         }
+        for (int j = 0; j <= n; ++j)
+            read(Vec4(m.from.l() + j * d[0] / n, m.from.v() + 2 * j * d[1] / n,
+                make_square(m.from.x() + j * d[2] / n, m.from.y() + j * d[3] / n)));
     }
     // After e no royal of the defender is attacked: the lines from the royals, each to its first
     // occupied square, read the same on the boards e makes from alike boards.
@@ -210,12 +215,8 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
                     escape_squares(mv, keep);
                     return Verdict::CUT_ON_SQUARES;
                 }
-                for (const Move& m : escape) {
-                    const int lo = std::min(m.from.l(), m.to.l());
-                    const int hi = std::max(m.from.l(), m.to.l());
-                    for (int l = lo; l <= hi; ++l)
-                        keep.push_back(l);
-                }
+                for (const Move& m : escape)
+                    keep_timelines(m, keep);
                 return Verdict::CUT;
             }
             return mate(a) ? Verdict::NEXT : Verdict::STOP;
