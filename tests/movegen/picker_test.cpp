@@ -61,14 +61,20 @@ void check_position(Multiverse& mv, const std::string& where, Tally& t) {
     std::vector<Action> sorted = ref;
     std::sort(sorted.begin(), sorted.end());
 
-    // 1. The real budget: the depth-first order, the count, existence.
-    ActionPicker        picker;
+    // Every action p's for_each() visits, in its order, into `got`.
     std::vector<Action> got;
-    picker.reset(mv);
-    EXPECT_TRUE(picker.for_each([&](std::span<const Move> a) {
-        got.push_back(action_of(mv, a));
-        return true;
-    })) << where;
+    auto                list_all = [&](ActionPicker& p) {
+        p.reset(mv);
+        got.clear();
+        return p.for_each([&](std::span<const Move> a) {
+            got.push_back(action_of(mv, a));
+            return true;
+        });
+    };
+
+    // 1. The real budget: the depth-first order, the count, existence.
+    ActionPicker picker;
+    EXPECT_TRUE(list_all(picker)) << where;
     EXPECT_EQ(got, ref) << where;
     picker.reset(mv);
     EXPECT_EQ(picker.count(), ref.size()) << where;
@@ -101,12 +107,7 @@ void check_position(Multiverse& mv, const std::string& where, Tally& t) {
         std::sort(got.begin(), got.end());
         EXPECT_EQ(got, sorted) << where << ", budget " << budget << " (restart)";
 
-        tiny.reset(mv);
-        got.clear();
-        EXPECT_TRUE(tiny.for_each([&](std::span<const Move> a) {
-            got.push_back(action_of(mv, a));
-            return true;
-        })) << where;
+        EXPECT_TRUE(list_all(tiny)) << where;
         std::sort(got.begin(), got.end());
         EXPECT_EQ(got, sorted) << where << ", budget " << budget << ": not each action once";
 
@@ -122,12 +123,7 @@ void check_position(Multiverse& mv, const std::string& where, Tally& t) {
         {ActionPicker::Engine::DEPTH_FIRST, ActionPicker::Engine::HYPERCUBOID}) {
         ActionPicker alone;
         alone.set_engine(e);
-        alone.reset(mv);
-        got.clear();
-        EXPECT_TRUE(alone.for_each([&](std::span<const Move> a) {
-            got.push_back(action_of(mv, a));
-            return true;
-        })) << where;
+        EXPECT_TRUE(list_all(alone)) << where;
         // The depth-first engine alone keeps the reference order; the hypercuboid has its own.
         if (e == ActionPicker::Engine::DEPTH_FIRST) {
             EXPECT_EQ(got, ref) << where;
