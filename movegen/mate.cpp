@@ -185,8 +185,10 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
     using Verdict = HypercuboidSearch::Verdict;
     stats_        = Stats{};
     // The quiet cut pays where actions multiply: with at least QuietCutBoards playable boards.
-    // Below, the squares cost more than the actions they would save (measured on the suite's
-    // small positions), and each quiet action is left out alone.
+    // On one board the squares cost more than the actions they would save (measured on the
+    // suite's small positions), and each quiet action is left out alone. On two they pay:
+    // tools-dead-timeline --at -5 after a key and its refutation, about 3,000 quiet actions
+    // tested one by one (6 ms) against 40 with the cut (0.6 ms).
     const bool quietCut = cuts_pay(mv);
     if (quietCut) {
         prepare_rays(mv);

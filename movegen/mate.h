@@ -72,7 +72,7 @@ namespace fived::movegen {
 class MateInOneSearch {
 public:
     // The quiet cut (above) is used from this many playable boards of the mover on.
-    static constexpr int QuietCutBoards = 3;
+    static constexpr int QuietCutBoards = 2;
     // Does mv's side to move have that many playable boards (the cuts on squares are used)?
     static bool cuts_pay(const Multiverse& mv);
 
