@@ -760,6 +760,12 @@ bool HypercuboidSearch::run(
         const std::size_t at      = stack.size() - boxWords;
         std::uint64_t     applied = stack[at + std::size_t(stride)];
         bool              split   = false;
+        // Only the last learnedWindow slices (hypercuboid.h); skipping older ones is sound for
+        // the reason bound_learned() gives.
+        if (applied + learnedWindow < learnedOff.size()) {
+            applied = learnedOff.size() - learnedWindow;
+            ++stats_.windowed;
+        }
         while (applied < learnedOff.size() && !split) {
             if (stopFlag && (++polls & 1023) == 0 && stopFlag->load(std::memory_order_relaxed))
                 return false;

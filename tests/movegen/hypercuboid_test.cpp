@@ -68,7 +68,7 @@ TEST(Hypercuboid, FoolsMateIsNotMateIn5D) {
 struct Tally {
     int positions = 0, none = 0, inCheck = 0, skipped = 0, maxTimelines = 0, witnessesChecked = 0,
         enumerations = 0, shared = 0, restricted = 0;
-    std::uint64_t forgotten = 0;
+    std::uint64_t forgotten = 0, windowed = 0;
 };
 
 // Both searches on mv; the witness must lead to a position key the enumeration reaches.
@@ -111,11 +111,15 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
             ASSERT_EQ(a, b) << where;
             ++t.enumerations;
             // With the learned slices forgotten whenever they pass a few words (bound_learned),
-            // every action is still listed exactly once.
-            {
+            // or a box catching up on the last slice only (the learned window), every action is
+            // still listed exactly once.
+            for (const bool window : {false, true}) {
                 std::vector<Key>  f;
                 HypercuboidSearch small;
-                small.set_learned_cap(8);
+                if (window)
+                    small.set_learned_window(1);
+                else
+                    small.set_learned_cap(8);
                 small.for_each(mv, [&](std::span<const Move>) {
                     f.push_back(mv.key());
                     return f.size() < 3001;
@@ -123,7 +127,10 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
                 ASSERT_EQ(mv.key(), before) << where;
                 std::sort(f.begin(), f.end());
                 ASSERT_EQ(f, a) << where << ": learned slices forgotten";
-                t.forgotten += small.stats().forgotten;
+                if (window)
+                    t.windowed += small.stats().windowed;
+                else
+                    t.forgotten += small.stats().forgotten;
                 std::vector<Move> w;
                 ASSERT_EQ(small.exists(mv, &w), hcSays) << where;
             }
@@ -235,6 +242,7 @@ TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
     EXPECT_EQ(t.shared, t.enumerations);
     EXPECT_GT(t.restricted, 1000);
     EXPECT_GT(t.forgotten, 200u); // bound_learned() was exercised
+    EXPECT_GT(t.windowed, 200u);  // and the learned window
     EXPECT_LT(t.skipped * 20, t.positions);
     std::printf("positions %d, no legal action %d, in check %d, skipped %d, witnesses %d, "
                 "enumerations %d, max timelines %d\n",

@@ -66,10 +66,12 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
     ASSERT_TRUE(fast == plain) << where;
     std::vector<Move> key;
     ASSERT_EQ(MateInOneSearch().find(mv, &key), !plain.empty()) << where;
-    // The cuts stay sound when the hypercuboid forgets its learned slices (bound_learned).
+    // The cuts stay sound when the hypercuboid forgets its learned slices (bound_learned) and
+    // when a box catches up on the last one only (the learned window).
     MateInOneSearch     forgetful;
     std::vector<Action> again;
     forgetful.set_learned_cap(8);
+    forgetful.set_learned_window(1);
     forgetful.for_each_mate(
         mv,
         [&](std::span<const Move> a) {
