@@ -10,8 +10,18 @@
 
 namespace fived::solver {
 
-bool Solver::Impl::build_or(
-    Searcher& sr, SolutionTree& tree, std::string& error, int node, int r, int ply) {
+void Solver::Impl::AnswerHints::use(const std::vector<Move>& a) {
+    auto it = std::find(recent.begin(), recent.end(), a);
+    if (it == recent.end()) {
+        if (recent.size() < 8) recent.emplace_back();
+        it  = recent.end() - 1;
+        *it = a;
+    }
+    std::rotate(recent.begin(), it, it + 1);
+}
+
+bool Solver::Impl::build_or(Searcher& sr, SolutionTree& tree, std::string& error, int node, int r,
+    int ply, AnswerHints* hints) {
     int k = 0;
     for (int b = 1; b <= r && !k; ++b) {
         const Value v = sr.attack(b, ply);
@@ -22,13 +32,20 @@ bool Solver::Impl::build_or(
         error = "internal: no answer found where a mate was proven";
         return false;
     }
-    // The answer: the first the search meets (a wide node is not listed).
+    // The answer: a recent sibling's if it mates as fast here, else the first the search meets
+    // (a wide node is not listed).
     std::vector<std::vector<Move>> answer;
-    if (!sr.answers(ply, k, false, answer)) return false;
+    for (std::size_t h = 0; hints && h < hints->recent.size() && answer.empty(); ++h) {
+        const Value v = sr.mates_with(ply, k, hints->recent[h]);
+        if (v == Value::ABORT) return false;
+        if (v == Value::YES) answer.push_back(hints->recent[h]);
+    }
+    if (answer.empty() && !sr.answers(ply, k, false, answer)) return false;
     if (answer.empty()) {
         error = "internal: no answer found where a mate was proven";
         return false;
     }
+    if (hints) hints->use(answer[0]);
     const int child = tree.add(node, answer[0]);
     ++treeNodes;
     sr.enter_step(ply, answer[0]);
@@ -56,7 +73,10 @@ bool Solver::Impl::build_and(
     }
     if (parallel && ctx->splitHeight > 0 && list.size() > 1)
         return build_and_parallel(sr, tree, error, node, k, ply);
+    AnswerHints       hints;
+    const std::size_t chunk = std::max<std::size_t>(1, opt.answerChunk);
     for (std::size_t i = 0; i < list.size(); ++i) {
+        if (i % chunk == 0) hints.recent.clear();
         if (treeNodes.load() >= opt.maxTreeNodes) {
             error = "solution tree larger than " + std::to_string(opt.maxTreeNodes)
                 + " nodes; not written";
@@ -68,7 +88,7 @@ bool Solver::Impl::build_and(
         }
         const int child = tree.add(node, list.action(i));
         ++treeNodes;
-        const bool ok = build_or(sr, tree, error, child, k, ply + 1);
+        const bool ok = build_or(sr, tree, error, child, k, ply + 1, &hints);
         sr.unmake(ply);
         if (!ok) return false;
     }
@@ -87,22 +107,28 @@ bool Solver::Impl::build_and_parallel(
     std::atomic<bool>        published{false};
     std::atomic<std::size_t> done{0};
     published.store(true, std::memory_order_release);
-    tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+    const std::size_t chunk  = std::max<std::size_t>(1, opt.answerChunk);
+    const std::size_t chunks = (n + chunk - 1) / chunk;
+    tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t c) {
         (void)published.load(std::memory_order_acquire);
-        std::vector<std::vector<Move>> path = prefix;
-        path.emplace_back(list.action(i).begin(), list.action(i).end());
-        Searcher* t = pool->acquire();
-        t->enter_path(path);
-        if (t->position().key() != list.ref(i).child) {
-            ctx->internalError.store(true);
-            ctx->stop.store(true);
-        } else if (treeNodes.load() < opt.maxTreeNodes) {
-            ok[i] = build_or(*t, sub[i], errors[i], 0, k, ply + 1);
-        } else {
-            errors[i] = "solution tree larger than " + std::to_string(opt.maxTreeNodes)
-                + " nodes; not written";
+        Searcher*   t = pool->acquire();
+        AnswerHints hints;
+        for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) {
+            std::vector<std::vector<Move>> path = prefix;
+            path.emplace_back(list.action(i).begin(), list.action(i).end());
+            t->enter_path(path);
+            if (t->position().key() != list.ref(i).child) {
+                ctx->internalError.store(true);
+                ctx->stop.store(true);
+            } else if (treeNodes.load() < opt.maxTreeNodes) {
+                ok[i] = build_or(*t, sub[i], errors[i], 0, k, ply + 1, &hints);
+            } else {
+                errors[i] = "solution tree larger than " + std::to_string(opt.maxTreeNodes)
+                    + " nodes; not written";
+            }
+            t->leave_path(int(path.size()));
+            if (!ok[i]) break;
         }
-        t->leave_path(int(path.size()));
         pool->release(t);
         done.fetch_add(1, std::memory_order_release);
     });

@@ -548,6 +548,18 @@ bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>&
     return true;
 }
 
+Value Searcher::mates_with(int ply, int k, const std::vector<Move>& a) {
+    Value                  v    = Value::NO;
+    movegen::ActionSearch& only = onlySearches[std::size_t(ply)];
+    only.reset_only(mv, a);
+    only.for_each([&](std::span<const Move> b) {
+        if (!same_action(b, a)) return true;
+        v = child_value(true, k - 1, ply, b);
+        return false;
+    });
+    return v;
+}
+
 Value Searcher::search_child(std::span<const std::vector<Move>> parentPath,
     std::span<const Move> action, Key expect, bool defenderNext, int bound) {
     const auto ply = std::size_t(parentPath.size());

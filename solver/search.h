@@ -221,7 +221,10 @@ public:
     // order; a wide node: stream() order; mate in one from MateInOneSearch::QuietCutBoards
     // playable boards on: the mate-in-one search's order, which lists nothing): the first, or
     // every one with `all`. Appends to out; false if stopped.
-    bool              answers(int ply, int k, bool all, std::vector<std::vector<Move>>& out);
+    bool answers(int ply, int k, bool all, std::vector<std::vector<Move>>& out);
+    // Is `a` one of the legal actions at `ply` (attacker to move) after which the defender is
+    // mated within k - 1 more attacker actions (k >= 1)? YES, NO or ABORT; mv is left as found.
+    Value             mates_with(int ply, int k, const std::vector<Move>& a);
     const ActionList& list(int ply) const { return lists[std::size_t(ply)]; }
     // Makes action i of the ply's list (after collect), recording it on the path; returns false
     // (and flags an internal error) if the key reached differs from the recorded one.

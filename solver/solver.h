@@ -12,8 +12,9 @@
 //   * the mate length: the first bound 1, 2, ... whose root search answers YES;
 //   * the keys: the root actions, in standard order, whose defender node is lost within N - 1
 //     (all of them with allKeys, else the first one);
-//   * the tree: built afterwards by one searcher; at each attacker node the shortest mate is
-//     chosen and, among equally short ones, the first action in standard order.
+//   * the tree: built afterwards; at each attacker node the shortest mate is chosen and, among
+//     equally short ones, the answer to the first sibling defence if it is one, else the first
+//     the search meets in its fixed order (Solver::Impl::build_or).
 // A limit (time, nodes) or a stop makes the result UNKNOWN, never MATE. A MATE result is
 // re-checked by check_proof() (without the table) before it is reported.
 
@@ -63,6 +64,9 @@ struct SolveOptions {
     int         splitHeight   = 3;     // plies left at which nodes split (threads > 1)
     bool        splitDefender = false; // also split defender nodes (see SearchContext)
     std::size_t maxTreeNodes  = 2'000'000;
+    // Tree answers: defences are taken in chunks of this many, each built by one searcher with
+    // the chunk's recent answers tried first (Solver::Impl::AnswerHints; >= 1).
+    std::size_t answerChunk = 1024;
     // Polled every 20 ms while a question runs; once true, the search stops as at a limit
     // (the CLI sets it from SIGINT / SIGTERM). nullptr = none.
     const std::atomic<bool>* interrupt = nullptr;

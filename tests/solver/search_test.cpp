@@ -165,6 +165,18 @@ TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
             EXPECT_EQ(many.keys, one.keys) << e.id;
             expect_same_tree(many.tree, one.tree, e.id);
         }
+        // Tree answers hinted by recent siblings within chunks of 2 defences (many chunks, built
+        // in parallel): the same tree on 1 and 3 threads, and it passes the proof check.
+        SolveOptions o1     = options(e.bound, 1);
+        o1.answerChunk      = 2;
+        SolveOptions o3     = options(e.bound, 3);
+        o3.answerChunk      = 2;
+        o3.splitHeight      = 1;
+        const SolveResult a = solve(*root, o1), b = solve(*root, o3);
+        EXPECT_EQ(a.result, one.result) << e.id;
+        EXPECT_EQ(a.keys, one.keys) << e.id;
+        EXPECT_EQ(a.verified, one.verified) << e.id;
+        expect_same_tree(b.tree, a.tree, e.id);
     }
 }
 
