@@ -48,6 +48,9 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     undos.resize(n);
     pathMoves.resize(n);
     killers.resize(2 * n);
+    mates.resize(MateSlots * n);
+    for (auto& m : mates)
+        m.reserve(16);
     // Room for the usual action (set_killer() copies into these and never swaps them, so each
     // grows only to the largest action it held).
     for (auto& k : killers)
@@ -57,6 +60,19 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
 void Searcher::clear_killers() {
     for (auto& k : killers)
         k.clear();
+    for (auto& m : mates)
+        m.clear();
+}
+
+void Searcher::set_mate(int ply, std::span<const Move> a) {
+    const auto first = mates.begin() + std::ptrdiff_t(MateSlots * std::size_t(ply));
+    auto       it    = first;
+    while (it != first + MateSlots - 1 && !same_action(a, *it))
+        ++it;
+    // Move the slot found (or the last, reused for a) to the front; vectors are swapped, never
+    // reallocated once warm.
+    std::rotate(first, it, it + 1);
+    if (!same_action(a, *first)) first->assign(a.begin(), a.end());
 }
 
 void Searcher::flush_nodes() {
@@ -238,12 +254,22 @@ Value Searcher::attack_last(Key key, int ply) {
     auto mated = [&](std::span<const Move> a) {
         found    = true;
         winChild = mv.key();
-        set_killer(ply, a);
-        return false; // one mating action decides the node
+        set_killer(ply, a); // slot 0 now holds a
+        return false;       // one mating action decides the node
     };
     movegen::ActionSearch& search = onlySearches[std::size_t(ply)];
-    for (std::size_t k = 0; k < 2 && !found && !aborted; ++k) {
-        const std::vector<Move>& killer = killers[2 * std::size_t(ply) + k];
+    // The two killers, then the recent mates not among them.
+    const std::vector<Move>* tryFirst[2 + MateSlots];
+    std::size_t              nTry = 0;
+    for (std::size_t k = 0; k < 2; ++k)
+        tryFirst[nTry++] = &killers[2 * std::size_t(ply) + k];
+    for (std::size_t m = 0; m < MateSlots; ++m) {
+        const std::vector<Move>& a = mates[MateSlots * std::size_t(ply) + m];
+        if (!a.empty() && !same_action(a, *tryFirst[0]) && !same_action(a, *tryFirst[1]))
+            tryFirst[nTry++] = &a;
+    }
+    for (std::size_t k = 0; k < nTry && !found && !aborted; ++k) {
+        const std::vector<Move>& killer = *tryFirst[k];
         if (killer.empty()) continue;
         search.reset_only(mv, killer);
         search.for_each([&](std::span<const Move> a) {
@@ -258,6 +284,7 @@ Value Searcher::attack_last(Key key, int ply) {
         aborted = true;
     if (aborted) return Value::ABORT;
     if (found) {
+        set_mate(ply, killers[2 * std::size_t(ply)]);
         ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
         return Value::YES;
     }

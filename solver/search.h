@@ -9,9 +9,10 @@
 // "in check at the start of the turn (RULES.md §5.4) and no legal action"; stalemate is no mate.
 //
 // Work per node:
-//  * attacker, r = 1: the killers, then the mate-in-one search (movegen/mate.h): the
-//    attacker's actions walked as a hypercuboid, only those that leave the defender in check
-//    probed by the existence test, escapes generalised. Nothing is collected.
+//  * attacker, r = 1: the killers and the ply's recent mates, then the mate-in-one search
+//    (movegen/mate.h): the attacker's actions walked as a hypercuboid, only those that leave
+//    the defender in check probed by the existence test, escapes generalised. Nothing is
+//    collected.
 //  * attacker, r >= 2 and every defender node with at most SearchContext::streamAbove legal
 //    actions: the legal actions are collected into the ply's
 //    ActionList together with the key of the position they lead to. Children already decided
@@ -281,8 +282,15 @@ private:
     std::vector<std::vector<MoveUndo>>    undos;        // per ply: undo records of the made action
     std::vector<std::vector<Move>>        pathMoves;    // per ply: the action made at that ply
     std::vector<std::vector<Move>>        killers;      // per ply, two slots: 2 * ply, 2 * ply + 1
-    std::uint64_t                         totalNodes = 0;
-    std::uint64_t                         unflushed  = 0;
+    // Per ply, MateSlots slots from MateSlots * ply: the last distinct actions that mated at an
+    // attacker node with r = 1 of this ply, most recent first. Tried after the two killers: in a
+    // wide defender node the defences share a few mating answers, more than two (cwmtt-ctp2
+    // --at -3: 25,528 defences after the key).
+    static constexpr std::size_t   MateSlots = 8;
+    std::vector<std::vector<Move>> mates;
+    void                           set_mate(int ply, std::span<const Move> a);
+    std::uint64_t                  totalNodes = 0;
+    std::uint64_t                  unflushed  = 0;
 };
 
 } // namespace fived::solver
