@@ -413,21 +413,13 @@ Value Searcher::child_value(bool orNode, int childBound, int ply, std::span<cons
 // refutation or answer usually works again, and the node is then decided without enumerating
 // its actions. Returns the decisive value (stored), ABORT, or OPEN.
 Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0) {
-    const int              childBound = orNode ? bound - 1 : bound;
-    const Value            decisive   = orNode ? Value::YES : Value::NO;
-    movegen::ActionSearch& only       = onlySearches[std::size_t(ply)];
+    const int   childBound = orNode ? bound - 1 : bound;
+    const Value decisive   = orNode ? Value::YES : Value::NO;
     for (std::size_t slot = 0; slot < 2; ++slot) {
         const std::vector<Move>& k = killers[2 * std::size_t(ply) + slot];
         if (k.empty()) continue;
-        Value v     = Value::OPEN;
-        Key   child = 0;
-        only.reset_only(mv, k);
-        only.for_each([&](std::span<const Move> a) {
-            if (!same_action(a, k)) return true;
-            child = mv.key();
-            v     = child_value(orNode, childBound, ply, a);
-            return false;
-        });
+        Key         child = 0;
+        const Value v     = value_if_legal(orNode, childBound, ply, k, &child);
         if (v == Value::ABORT) return v;
         if (v != decisive) continue;
         if (slot == 1) std::swap(killers[2 * std::size_t(ply)], killers[2 * std::size_t(ply) + 1]);
@@ -575,16 +567,23 @@ bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>&
     return true;
 }
 
-Value Searcher::mates_with(int ply, int k, const std::vector<Move>& a) {
-    Value                  v    = Value::NO;
+Value Searcher::value_if_legal(
+    bool orNode, int childBound, int ply, const std::vector<Move>& a, Key* child) {
+    Value                  v    = Value::OPEN;
     movegen::ActionSearch& only = onlySearches[std::size_t(ply)];
     only.reset_only(mv, a);
     only.for_each([&](std::span<const Move> b) {
         if (!same_action(b, a)) return true;
-        v = child_value(true, k - 1, ply, b);
+        if (child) *child = mv.key();
+        v = child_value(orNode, childBound, ply, b);
         return false;
     });
     return v;
+}
+
+Value Searcher::mates_with(int ply, int k, const std::vector<Move>& a) {
+    const Value v = value_if_legal(true, k - 1, ply, a, nullptr);
+    return v == Value::OPEN ? Value::NO : v;
 }
 
 Value Searcher::search_child(std::span<const std::vector<Move>> parentPath,

@@ -265,6 +265,10 @@ private:
     Value killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     // The value of the child reached by action a (made on mv): from the table, or searched.
     Value child_value(bool orNode, int childBound, int ply, std::span<const Move> a);
+    // If `a` is one of the legal actions at `ply` (ActionSearch::reset_only), made: its child's
+    // value (child_value), the child's key in *child when given; else OPEN.
+    Value value_if_legal(
+        bool orNode, int childBound, int ply, const std::vector<Move>& a, Key* child);
     Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
     void  set_killer(int ply, std::span<const Move> a);
     int   killer_score(int ply, std::span<const Move> a) const;
