@@ -126,20 +126,15 @@ struct Solver::Impl {
     // the searcher (exact answers, standard order), so the tree is the same.
     std::atomic<std::size_t> treeNodes{0}; // nodes built so far, over all subtrees
 
-    // The answers chosen at the OR nodes after earlier defences of the same chunk of
-    // opt.answerChunk consecutive defences, most recent first (at most 8). At an OR node the
+    // Tree answers: the answers chosen at the OR nodes after earlier defences of the same chunk
+    // of opt.answerChunk consecutive defences (RecentActions, search.h). At an OR node the
     // shortest mate is chosen: the first of these that is legal there and mates as fast, else
     // the first answer the search meets (Searcher::answers). The chunks are fixed by the list's
     // order, and each is built in order by one searcher, so the tree does not depend on threads.
     // In a wide node most defences share an answer, which is then tested instead of searched
     // for: cwmtt-ctp2 --at -3 has 25,528 defences after the key; 344 of them need a search.
-    struct AnswerHints {
-        std::vector<std::vector<Move>> recent;
-        void                           use(const std::vector<Move>& a);
-    };
-
     bool build_or(Searcher& sr, SolutionTree& tree, std::string& error, int node, int r, int ply,
-        AnswerHints* hints = nullptr);
+        RecentActions* hints = nullptr);
 
     bool build_and(Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply,
         bool parallel);

@@ -10,18 +10,8 @@
 
 namespace fived::solver {
 
-void Solver::Impl::AnswerHints::use(const std::vector<Move>& a) {
-    auto it = std::find(recent.begin(), recent.end(), a);
-    if (it == recent.end()) {
-        if (recent.size() < 8) recent.emplace_back();
-        it  = recent.end() - 1;
-        *it = a;
-    }
-    std::rotate(recent.begin(), it, it + 1);
-}
-
 bool Solver::Impl::build_or(Searcher& sr, SolutionTree& tree, std::string& error, int node, int r,
-    int ply, AnswerHints* hints) {
+    int ply, RecentActions* hints) {
     int k = 0;
     for (int b = 1; b <= r && !k; ++b) {
         const Value v = sr.attack(b, ply);
@@ -35,10 +25,11 @@ bool Solver::Impl::build_or(Searcher& sr, SolutionTree& tree, std::string& error
     // The answer: a recent sibling's if it mates as fast here, else the first the search meets
     // (a wide node is not listed).
     std::vector<std::vector<Move>> answer;
-    for (std::size_t h = 0; hints && h < hints->recent.size() && answer.empty(); ++h) {
-        const Value v = sr.mates_with(ply, k, hints->recent[h]);
+    for (std::size_t h = 0; hints && h < hints->items().size() && answer.empty(); ++h) {
+        const std::vector<Move>& hint = hints->items()[h];
+        const Value              v    = sr.mates_with(ply, k, hint);
         if (v == Value::ABORT) return false;
-        if (v == Value::YES) answer.push_back(hints->recent[h]);
+        if (v == Value::YES) answer.push_back(hint);
     }
     if (answer.empty() && !sr.answers(ply, k, false, answer)) return false;
     if (answer.empty()) {
@@ -73,10 +64,10 @@ bool Solver::Impl::build_and(
     }
     if (parallel && ctx->splitHeight > 0 && list.size() > 1)
         return build_and_parallel(sr, tree, error, node, k, ply);
-    AnswerHints       hints;
+    RecentActions     hints;
     const std::size_t chunk = std::max<std::size_t>(1, opt.answerChunk);
     for (std::size_t i = 0; i < list.size(); ++i) {
-        if (i % chunk == 0) hints.recent.clear();
+        if (i % chunk == 0) hints.clear();
         if (treeNodes.load() >= opt.maxTreeNodes) {
             error = "solution tree larger than " + std::to_string(opt.maxTreeNodes)
                 + " nodes; not written";
@@ -111,8 +102,8 @@ bool Solver::Impl::build_and_parallel(
     const std::size_t chunks = (n + chunk - 1) / chunk;
     tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t c) {
         (void)published.load(std::memory_order_acquire);
-        Searcher*   t = pool->acquire();
-        AnswerHints hints;
+        Searcher*     t = pool->acquire();
+        RecentActions hints;
         for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) {
             std::vector<std::vector<Move>> path = prefix;
             path.emplace_back(list.action(i).begin(), list.action(i).end());

@@ -48,7 +48,7 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     undos.resize(n);
     pathMoves.resize(n);
     killers.resize(2 * n);
-    mates.resize(MateSlots * n);
+    mates.resize(n);
     for (auto& m : mates)
         m.reserve(16);
     // Room for the usual action (set_killer() copies into these and never swaps them, so each
@@ -64,15 +64,17 @@ void Searcher::clear_killers() {
         m.clear();
 }
 
-void Searcher::set_mate(int ply, std::span<const Move> a) {
-    const auto first = mates.begin() + std::ptrdiff_t(MateSlots * std::size_t(ply));
-    auto       it    = first;
-    while (it != first + MateSlots - 1 && !same_action(a, *it))
-        ++it;
-    // Move the slot found (or the last, reused for a) to the front; vectors are swapped, never
-    // reallocated once warm.
-    std::rotate(first, it, it + 1);
-    if (!same_action(a, *first)) first->assign(a.begin(), a.end());
+void RecentActions::use(std::span<const Move> a) {
+    std::size_t i = 0;
+    while (i < n && !same_action(a, slots[i]))
+        ++i;
+    if (i == n) { // new: a free slot, or the oldest, takes it
+        if (n < Slots) ++n;
+        i = n - 1;
+        slots[i].assign(a.begin(), a.end());
+    }
+    const auto first = slots.begin();
+    std::rotate(first, first + std::ptrdiff_t(i), first + std::ptrdiff_t(i) + 1);
 }
 
 void Searcher::flush_nodes() {
@@ -259,15 +261,12 @@ Value Searcher::attack_last(Key key, int ply) {
     };
     movegen::ActionSearch& search = onlySearches[std::size_t(ply)];
     // The two killers, then the recent mates not among them.
-    const std::vector<Move>* tryFirst[2 + MateSlots];
+    const std::vector<Move>* tryFirst[2 + RecentActions::Slots];
     std::size_t              nTry = 0;
     for (std::size_t k = 0; k < 2; ++k)
         tryFirst[nTry++] = &killers[2 * std::size_t(ply) + k];
-    for (std::size_t m = 0; m < MateSlots; ++m) {
-        const std::vector<Move>& a = mates[MateSlots * std::size_t(ply) + m];
-        if (!a.empty() && !same_action(a, *tryFirst[0]) && !same_action(a, *tryFirst[1]))
-            tryFirst[nTry++] = &a;
-    }
+    for (const std::vector<Move>& a : mates[std::size_t(ply)].items())
+        if (!same_action(a, *tryFirst[0]) && !same_action(a, *tryFirst[1])) tryFirst[nTry++] = &a;
     for (std::size_t k = 0; k < nTry && !found && !aborted; ++k) {
         const std::vector<Move>& killer = *tryFirst[k];
         if (killer.empty()) continue;
@@ -284,7 +283,7 @@ Value Searcher::attack_last(Key key, int ply) {
         aborted = true;
     if (aborted) return Value::ABORT;
     if (found) {
-        set_mate(ply, killers[2 * std::size_t(ply)]);
+        mates[std::size_t(ply)].use(killers[2 * std::size_t(ply)]);
         ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
         return Value::YES;
     }

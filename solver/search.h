@@ -50,6 +50,7 @@
 // reference search's exact tests, its decided nodes go to the same table, and the tests check
 // it against the reference search.
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -121,6 +122,25 @@ private:
     std::vector<Move>          moves;
     std::vector<Ref>           refs;
     std::vector<std::uint32_t> order;
+};
+
+// The last distinct actions used, most recent first, at most Slots of them. The slots are
+// swapped, never reallocated, once they have held actions as large (reserve()).
+class RecentActions {
+public:
+    static constexpr std::size_t Slots = 8;
+    void                         reserve(std::size_t moves) {
+                                for (auto& s : slots)
+            s.reserve(moves);
+    }
+    void clear() { n = 0; }
+    // Puts a first (moving it up if present, else in place of the oldest when full).
+    void                               use(std::span<const Move> a);
+    std::span<const std::vector<Move>> items() const { return {slots.data(), n}; }
+
+private:
+    std::array<std::vector<Move>, Slots> slots;
+    std::size_t                          n = 0;
 };
 
 class Searcher;
@@ -286,15 +306,12 @@ private:
     std::vector<std::vector<MoveUndo>>    undos;        // per ply: undo records of the made action
     std::vector<std::vector<Move>>        pathMoves;    // per ply: the action made at that ply
     std::vector<std::vector<Move>>        killers;      // per ply, two slots: 2 * ply, 2 * ply + 1
-    // Per ply, MateSlots slots from MateSlots * ply: the last distinct actions that mated at an
-    // attacker node with r = 1 of this ply, most recent first. Tried after the two killers: in a
-    // wide defender node the defences share a few mating answers, more than two (cwmtt-ctp2
-    // --at -3: 25,528 defences after the key).
-    static constexpr std::size_t   MateSlots = 8;
-    std::vector<std::vector<Move>> mates;
-    void                           set_mate(int ply, std::span<const Move> a);
-    std::uint64_t                  totalNodes = 0;
-    std::uint64_t                  unflushed  = 0;
+    // Per ply: the last distinct actions that mated at an attacker node with r = 1 of this ply.
+    // Tried after the two killers: in a wide defender node the defences share a few mating
+    // answers, more than two (cwmtt-ctp2 --at -3: 25,528 defences after the key).
+    std::vector<RecentActions> mates;
+    std::uint64_t              totalNodes = 0;
+    std::uint64_t              unflushed  = 0;
 };
 
 } // namespace fived::solver

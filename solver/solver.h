@@ -65,7 +65,7 @@ struct SolveOptions {
     bool        splitDefender = false; // also split defender nodes (see SearchContext)
     std::size_t maxTreeNodes  = 2'000'000;
     // Tree answers: defences are taken in chunks of this many, each built by one searcher with
-    // the chunk's recent answers tried first (Solver::Impl::AnswerHints; >= 1).
+    // the chunk's recent answers tried first (RecentActions; >= 1).
     std::size_t answerChunk = 1024;
     // Polled every 20 ms while a question runs; once true, the search stops as at a limit
     // (the CLI sets it from SIGINT / SIGTERM). nullptr = none.
