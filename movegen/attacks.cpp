@@ -3,10 +3,12 @@
 // Attackers stand only on the last boards of ~us's colour ("tips"). A piece on tip A at
 // (la, va) can capture onto board K at (lk, vk) only if the displacement in (ℓ, T) fits some
 // movement: riders and kings need dl = 0, dt = 0 or |dl| = |dt| (a straight line through the
-// boards), knights and pawns need |dl|, |dt| ≤ 2. So for each tip we visit, per timeline, the few
-// boards aligned with it (all boards of its own timeline, for rides along T), and test only the
-// pairs (attacker piece on A, royal square on K): the x-y displacement must be 0 or ±k per axis,
-// then the path squares on the intermediate boards must exist and be empty.
+// boards), knights and pawns need |dl|, |dt| ≤ 2. A ride of k steps crosses the k-1 boards between
+// A and K, which must all exist. So for each tip we visit its own past (rides along T), the boards
+// up to two timelines and two turns away, and farther only the boards along each of the six
+// lines through the other timelines until the first missing board; and we test only the pairs
+// (attacker piece on A, royal square on K): the x-y displacement must be 0 or ±k per axis, then
+// the path squares on the intermediate boards must be empty.
 // The slow reference (every capture of every piece on every tip) is royal_attacked_reference();
 // tests compare the two.
 
@@ -170,28 +172,33 @@ bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us, AttackInfo
     for (Bitboard bb = A.pieces(~us); bb && forward <= bound; bb &= bb - 1)
         forward += capture_directions(type_of(A.piece_on(std::countr_zero(bb))));
     if (forward <= bound) return attacks_from_tip_forward(mv, la, va, us, info);
-    for (int lk = mv.min_l(); lk <= mv.max_l(); ++lk) {
-        const int dl = lk - la, adl = std::abs(dl);
-        if (dl == 0) {
-            // The tip itself and its own past (rides along T).
-            for (int vk = va; vk >= mv.start_v(la); vk -= 2)
-                if (record(info,
-                        pair_attacked(mv, A, la, va, mv.board(la, vk), 0, (vk - va) / 2, us, info),
-                        la, va, la, vk))
-                    return true;
-            continue;
-        }
-        // dt ∈ {0, ±1, ±2, ±|dl|}: lines, knight and pawn offsets.
-        const int dts[7] = {0, 1, -1, 2, -2, adl, -adl};
-        const int n      = adl > 2 ? 7 : 5;
-        for (int i = 0; i < n; ++i) {
-            const Board* K = mv.board_if(lk, va + 2 * dts[i]);
-            if (K
-                && record(info, pair_attacked(mv, A, la, va, *K, dl, dts[i], us, info), la, va, lk,
-                    va + 2 * dts[i]))
+    auto pair = [&](const Board& K, int dl, int dt) {
+        return record(
+            info, pair_attacked(mv, A, la, va, K, dl, dt, us, info), la, va, la + dl, va + 2 * dt);
+    };
+    // The tip itself and its own past (rides along T).
+    for (int vk = va; vk >= mv.start_v(la); vk -= 2)
+        if (pair(mv.board(la, vk), 0, (vk - va) / 2)) return true;
+    // The timelines up to two away: dt ∈ {0, ±1, ±2} (lines, knight and pawn offsets).
+    for (int dl = -2; dl <= 2; ++dl) {
+        if (dl == 0 || !mv.has_timeline(la + dl)) continue;
+        for (const int dt : {0, 1, -1, 2, -2})
+            if (const Board* K = mv.board_if(la + dl, va + 2 * dt); K && pair(*K, dl, dt))
                 return true;
-        }
     }
+    // Farther only rides reach, and a ride of k steps along a unit (ul, ut) crosses the boards
+    // 1 .. k-1 steps away: along each unit, the boards from 3 steps on while there is no gap.
+    for (const int ul : {-1, 1})
+        for (const int ut : {0, 1, -1}) {
+            if (!mv.board_exists(la + ul, va + 2 * ut)
+                || !mv.board_exists(la + 2 * ul, va + 4 * ut))
+                continue;
+            for (int k = 3;; ++k) {
+                const Board* K = mv.board_if(la + k * ul, va + 2 * k * ut);
+                if (!K) break;
+                if (pair(*K, k * ul, k * ut)) return true;
+            }
+        }
     return false;
 }
 
@@ -213,27 +220,42 @@ bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info
     if (attacks_from_tip(mv, ln, vn, us, info)) return true;
     const Board& N         = mv.board(ln, vn);
     const bool   hasRoyals = N.royals(us) != 0;
-    for (int la = mv.min_l(); la <= mv.max_l(); ++la) {
-        const int va = mv.end_v(la);
-        if (la == ln || Color(va & 1) != them) continue;
+    // Tip A of them, dl timelines and dt turns before N: (b) N as the royal's board, (c) N on
+    // the path of a ride from A to a board beyond it.
+    auto from = [&](int la, int dl, int dt) {
+        const int va = vn - 2 * dt;
+        if (mv.end_v(la) != va || Color(va & 1) != them) return false;
         const Board& A = mv.board(la, va);
-        if (!A.pieces(them)) continue;
-        const int dl = ln - la, dt = (vn - va) / 2;
-        // (b) The new board as the royal's board.
+        if (!A.pieces(them)) return false;
         if (hasRoyals
             && record(info, pair_attacked(mv, A, la, va, N, dl, dt, us, info), la, va, ln, vn))
             return true;
-        // (c) The new board on the path of a ride from A to a board beyond it.
-        if (!(dl == 0 || dt == 0 || std::abs(dl) == std::abs(dt))) continue;
+        if (!(dt == 0 || std::abs(dl) == std::abs(dt))) return false;
         const int ul = sgn(dl), ut = sgn(dt);
-        for (int k = std::max(std::abs(dl), std::abs(dt)) + 1;; ++k) {
-            const Board* K = mv.board_if(la + k * ul, va + 2 * k * ut);
-            if (!K) break;
-            if (record(info, pair_attacked(mv, A, la, va, *K, k * ul, k * ut, us, info), la, va,
-                    la + k * ul, va + 2 * k * ut))
+        for (int j = std::max(std::abs(dl), std::abs(dt)) + 1;; ++j) {
+            const Board* K = mv.board_if(la + j * ul, va + 2 * j * ut);
+            if (!K) return false;
+            if (record(info, pair_attacked(mv, A, la, va, *K, j * ul, j * ut, us, info), la, va,
+                    la + j * ul, va + 2 * j * ut))
                 return true;
         }
+    };
+    // The tips up to two timelines and two turns away (leaps, and lines of one or two steps).
+    for (int dl = -2; dl <= 2; ++dl) {
+        const int la = ln - dl;
+        if (dl == 0 || !mv.has_timeline(la)) continue;
+        const int dt = (vn - mv.end_v(la)) / 2;
+        if (std::abs(dt) <= 2 && from(la, dl, dt)) return true;
     }
+    // Farther tips reach N (or a board beyond it) only by rides, which cross every board between:
+    // along each unit from N, the tips from 3 steps on while there is no gap.
+    for (const int ul : {-1, 1})
+        for (const int ut : {0, 1, -1})
+            for (int k = 1;; ++k) {
+                const int la = ln - k * ul, va = vn - 2 * k * ut;
+                if (!mv.board_exists(la, va)) break;
+                if (k >= 3 && from(la, k * ul, k * ut)) return true;
+            }
     return false;
 }
 
