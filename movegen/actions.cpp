@@ -75,8 +75,15 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
                     if (!attacked_after(u)) kinds |= KIND_HOP;
                     mv->unmake_move(u);
                 }
+                // A branching arrival whose board attacks a royal of the mover on itself is an
+                // attack on whichever new timeline it lands: no action holds that jump.
                 mv->make_departure(mm, u);
-                if (!attacked_after(u)) kinds |= KIND_BRANCH;
+                if (!attacked_after(u)
+                    && (referenceCheck
+                        || royal_attacked_on_board(
+                               mv->arrival_board(mm), mv->width(), mv->height(), us)
+                            < 0))
+                    kinds |= KIND_BRANCH;
                 mv->unmake_move(u);
             }
             if (!kinds) continue;

@@ -56,12 +56,10 @@ PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, c
     if (!royals) return NO_ATTACK;
     const int W = mv.width(), H = mv.height();
     if (dl == 0 && dt == 0) {
-        for (Bitboard r = royals; r; r &= r - 1)
-            if (attacked_on_board(A, W, H, std::countr_zero(r), them)) {
-                if (info) info->set_path(-1, std::countr_zero(r), 0, 0, 0, 0, 0, true);
-                return LEAP;
-            }
-        return NO_ATTACK;
+        const int r = royal_attacked_on_board(A, W, H, us);
+        if (r < 0) return NO_ATTACK;
+        if (info) info->set_path(-1, r, 0, 0, 0, 0, 0, true);
+        return LEAP;
     }
     const int      adl = std::abs(dl), adt = std::abs(dt);
     const Bitboard theirs   = A.pieces(them);

@@ -24,9 +24,7 @@ bool HypercuboidSearch::attacked_after(const MoveUndo& u, AttackInfo* info) cons
 // across boards are left to the search, which cuts them out by whole slices: testing every
 // entry up front costs more than the search itself on most positions.
 bool HypercuboidSearch::in_board_attack(const Board& b) const {
-    for (Bitboard r = b.royals(us); r; r &= r - 1)
-        if (attacked_on_board(b, mv->width(), mv->height(), std::countr_zero(r), ~us)) return true;
-    return false;
+    return royal_attacked_on_board(b, mv->width(), mv->height(), us) >= 0;
 }
 
 bool HypercuboidSearch::filtered(const MoveUndo& u) const {

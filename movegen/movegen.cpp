@@ -207,6 +207,13 @@ bool attacked_on_board(const Board& b, int width, int height, int sq, Color by) 
     return false;
 }
 
+int royal_attacked_on_board(const Board& b, int width, int height, Color us) {
+    for (Bitboard r = b.royals(us); r; r &= r - 1)
+        if (attacked_on_board(b, width, height, std::countr_zero(r), ~us))
+            return std::countr_zero(r);
+    return -1;
+}
+
 void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out) {
     const int    v  = mv.end_v(l);
     const Board& b  = mv.board(l, v);

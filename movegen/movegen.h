@@ -80,5 +80,9 @@ void turn_start_checks(Multiverse& mv, std::vector<Move>& out);
 // Is square sq of board b attacked by pieces of colour by standing on b itself, counting
 // physical moves only (the castling rule, §2.4).
 bool attacked_on_board(const Board& b, int width, int height, int sq, Color by);
+// The square of a royal of us on board b that a piece of ~us on b itself attacks, or -1. Such a
+// board is an attack wherever it is added as a last board of ~us's colour (a branching jump's
+// arrival: actions.h).
+int royal_attacked_on_board(const Board& b, int width, int height, Color us);
 
 } // namespace fived::movegen

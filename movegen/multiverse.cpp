@@ -172,16 +172,22 @@ void Multiverse::make_departure(const Move& m, MoveUndo& u) {
     append_to_timeline(m.from.l(), push_board(b));
 }
 
-void Multiverse::make_arrival(const Move& m, MoveUndo& u) {
-    begin_record(u);
-    // The source board is historical now (or still the tip if the departure is not made yet);
+Board Multiverse::arrival_board(const Move& m) const {
+    // The source board is historical once the departure is made (or still the tip if not);
     // either way it holds the moving piece.
-    const Piece p  = board(m.from.l(), m.from.v()).piece_on(m.from.sq());
-    const int   tl = m.to.l(), tv = m.to.v();
-    const bool  branching = tv != end_v(tl);
-    Board       b         = board(tl, tv);
+    const Piece p = board(m.from.l(), m.from.v()).piece_on(m.from.sq());
+    Board       b = board(m.to.l(), m.to.v());
     b.remove(m.to.sq());
     b.put(m.promotion != NO_PIECE_TYPE ? make_piece(color_of(p), m.promotion) : p, m.to.sq());
+    return b;
+}
+
+void Multiverse::make_arrival(const Move& m, MoveUndo& u) {
+    begin_record(u);
+    const int   tl = m.to.l(), tv = m.to.v();
+    const bool  branching = tv != end_v(tl);
+    Board       b         = arrival_board(m);
+    const Piece p         = b.piece_on(m.to.sq());
     compute_board_key(b);
     if (!branching) {
         u.timelineA = std::int16_t(tl);

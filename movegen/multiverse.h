@@ -121,6 +121,9 @@ public:
     // make_move() of a jump equals make_departure() then make_arrival().
     void make_departure(const Move& m, MoveUndo& u);
     void make_arrival(const Move& m, MoveUndo& u);
+    // The board a jump's arrival adds: its target with the piece placed (key not computed). It
+    // depends only on the move, not on where or when the arrival is made.
+    Board arrival_board(const Move& m) const;
     // Appends an unchanged copy of timeline l's last board ("passing" it, RULES.md §5.4).
     // Undone by unmake_move().
     void make_pass(int l, MoveUndo& u);
