@@ -94,12 +94,17 @@ int cmd_actions(const InputOptions& in, std::uint64_t max, bool json) {
     if (max > 0) {
         movegen::ActionPicker picker; // the one legal-action policy (movegen/picker.h)
         picker.reset(mv);
+        std::string                    text; // one buffer and undo stack for millions of lines
+        std::vector<movegen::MoveUndo> undo;
         all = picker.for_each([&](std::span<const movegen::Move> a) {
-            const std::string text = notation::format_action(printer, a);
-            if (json)
+            text.clear();
+            notation::append_action(text, printer, a, undo);
+            if (json) {
                 std::cout << nlohmann::json{{"action", text}}.dump() << '\n';
-            else
-                std::cout << text << '\n';
+            } else {
+                text += '\n';
+                std::cout.write(text.data(), std::streamsize(text.size()));
+            }
             return ++n < max && std::cout.good(); // stop at a write error (main reports it)
         });
     } else {

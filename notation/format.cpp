@@ -1,5 +1,6 @@
 #include "notation/format.h"
 
+#include <charconv>
 #include <vector>
 
 #include "movegen/action.h"
@@ -10,10 +11,32 @@ using namespace movegen;
 
 namespace {
 
-std::string square_name(Square s) {
-    std::string r(1, char('a' + file_of(s)));
-    r += std::to_string(rank_of(s) + 1);
-    return r;
+void append_int(std::string& out, int v) {
+    char buf[16];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+void append_square(std::string& out, Square s) {
+    out += char('a' + file_of(s));
+    append_int(out, rank_of(s) + 1);
+}
+
+void append_canonical_label(std::string& out, int l, bool even) {
+    if (even && l == 0) {
+        out += "+0";
+    } else if (even && l == -1) {
+        out += "-0";
+    } else {
+        append_int(out, even && l < -1 ? l + 1 : l); // even: internal -k-1 is displayed -k
+    }
+}
+
+void append_board(std::string& out, const Multiverse& mv, Vec4 p) {
+    out += '(';
+    append_canonical_label(out, p.l(), mv.even());
+    out += 'T';
+    append_int(out, p.t());
+    out += ')';
 }
 
 } // namespace
@@ -33,47 +56,57 @@ std::optional<int> line_index(const LineLabel& label, bool even) {
 }
 
 std::string canonical_line_label(int l, bool even) {
-    if (even) {
-        if (l == 0) return "+0";
-        if (l == -1) return "-0";
-        if (l < -1) return std::to_string(l + 1); // internal -k-1 is displayed -k
-    }
-    return std::to_string(l);
+    std::string s;
+    append_canonical_label(s, l, even);
+    return s;
 }
 
 std::string board_text(const Multiverse& mv, Vec4 p) {
-    return "(" + canonical_line_label(p.l(), mv.even()) + "T" + std::to_string(p.t()) + ")";
+    std::string s;
+    append_board(s, mv, p);
+    return s;
+}
+
+void append_move(std::string& out, const Multiverse& mv, const movegen::Move& m) {
+    const Piece p = mv.board(m.from.l(), m.from.v()).piece_on(m.from.sq());
+    append_board(out, mv, m.from);
+    out += piece_letter(type_of(p));
+    append_square(out, m.from.sq());
+    if (!m.is_physical()) {
+        out += mv.is_branching(m) ? ">>" : ">";
+        if (m.is_capture()) out += 'x';
+        append_board(out, mv, m.to);
+    } else if (m.is_capture()) {
+        out += 'x';
+    }
+    append_square(out, m.to.sq());
+    if (m.promotion != NO_PIECE_TYPE) {
+        out += '=';
+        out += piece_letter(m.promotion);
+    }
 }
 
 std::string format_move(const Multiverse& mv, const movegen::Move& m) {
-    const Piece p = mv.board(m.from.l(), m.from.v()).piece_on(m.from.sq());
-    std::string s = board_text(mv, m.from);
-    s += piece_letter(type_of(p));
-    s += square_name(m.from.sq());
-    if (!m.is_physical()) {
-        s += mv.is_branching(m) ? ">>" : ">";
-        if (m.is_capture()) s += 'x';
-        s += board_text(mv, m.to);
-    } else if (m.is_capture()) {
-        s += 'x';
-    }
-    s += square_name(m.to.sq());
-    if (m.promotion != NO_PIECE_TYPE) {
-        s += '=';
-        s += piece_letter(m.promotion);
-    }
+    std::string s;
+    append_move(s, mv, m);
     return s;
+}
+
+void append_action(std::string& out, Multiverse& mv, std::span<const movegen::Move> action,
+    std::vector<MoveUndo>& undo) {
+    undo.clear();
+    for (std::size_t i = 0; i < action.size(); ++i) {
+        if (i) out += ' ';
+        append_move(out, mv, action[i]);
+        movegen::do_action(mv, action.subspan(i, 1), undo);
+    }
+    movegen::undo_action(mv, undo);
 }
 
 std::string format_action(Multiverse& mv, std::span<const movegen::Move> action) {
     std::string           s;
     std::vector<MoveUndo> undo;
-    for (std::size_t i = 0; i < action.size(); ++i) {
-        if (i) s += ' ';
-        s += format_move(mv, action[i]);
-        movegen::do_action(mv, action.subspan(i, 1), undo);
-    }
-    movegen::undo_action(mv, undo);
+    append_action(s, mv, action, undo);
     return s;
 }
 

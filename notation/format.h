@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "movegen/multiverse.h"
 #include "notation/syntax.h"
@@ -27,5 +28,10 @@ std::optional<int> line_index(const LineLabel& label, bool even);
 std::string format_move(const movegen::Multiverse& mv, const movegen::Move& m);
 // Full notation of a whole action, starting from the state before it; mv is restored.
 std::string format_action(movegen::Multiverse& mv, std::span<const movegen::Move> action);
+// The same, appended to out; undo is scratch (kept by the caller, so that a listing of millions
+// of actions reuses one string and one undo stack).
+void append_move(std::string& out, const movegen::Multiverse& mv, const movegen::Move& m);
+void append_action(std::string& out, movegen::Multiverse& mv, std::span<const movegen::Move> action,
+    std::vector<movegen::MoveUndo>& undo);
 
 } // namespace fived::notation
