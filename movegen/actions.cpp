@@ -172,7 +172,7 @@ void ActionSearch::reset_only(Multiverse& m, std::span<const Move> only) {
     only_ = {};
 }
 
-bool ActionSearch::attacked_after(const MoveUndo& u, AttackInfo* info) const {
+bool ActionSearch::attacked_after(const MoveUndo& u, AttackInfo* info, bool acrossOnly) const {
     if (referenceCheck) {
         if (!royal_attacked_reference(*mv, us)) return false;
         // The reference test names no attack: blame every position (no backjump).
@@ -180,8 +180,8 @@ bool ActionSearch::attacked_after(const MoveUndo& u, AttackInfo* info) const {
         return true;
     }
     // The boards a move adds are the last boards of the timelines its undo record names.
-    if (attacked_via_board(*mv, us, u.timelineA, info)) return true;
-    return u.hasB && attacked_via_board(*mv, us, u.timelineB, info);
+    if (attacked_via_board(*mv, us, u.timelineA, info, acrossOnly)) return true;
+    return u.hasB && attacked_via_board(*mv, us, u.timelineB, info, acrossOnly);
 }
 
 bool ActionSearch::present_passed() const { return Color(mv->present_v() & 1) != us; }
@@ -381,7 +381,7 @@ int ActionSearch::try_pass(std::size_t i) {
 // backjump (skip the remaining options at i), 0 to go on with the next option.
 int ActionSearch::descend(std::size_t i) {
     AttackInfo attack;
-    if (attacked_after(undoStack.back(), &attack)) {
+    if (attacked_after(undoStack.back(), &attack, true)) {
         add_attack(row(i), attack);
         return 0;
     }
@@ -537,7 +537,7 @@ bool ActionSearch::arrive() {
         undoStack.emplace_back();
         mv->make_arrival(d.move, undoStack.back());
         bool go = true;
-        if (!attacked_after(undoStack.back())) {
+        if (!attacked_after(undoStack.back(), nullptr, true)) {
             placed[j] = 1;
             order.push_back(d.move);
             go = arrive();

@@ -120,8 +120,11 @@ private:
     bool leaf();
     bool arrive();
     bool emit(std::span<const Move> branching);
-    bool attacked_after(const MoveUndo& u, AttackInfo* info = nullptr) const;
-    int  descend(std::size_t i);
+    // acrossOnly: the boards u added were each tested alone by reset() (within the enumeration
+    // every made board is one reset() tested: the same tip, departure or arrival board).
+    bool attacked_after(
+        const MoveUndo& u, AttackInfo* info = nullptr, bool acrossOnly = false) const;
+    int descend(std::size_t i);
     // Conflict sets: one row of bits (DFS positions) per depth.
     std::uint64_t* row(std::size_t i) { return confWords.data() + i * words; }
     static void    set_bit(std::uint64_t* r, int b) {

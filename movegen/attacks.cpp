@@ -159,8 +159,10 @@ void describe_capture(const Multiverse& mv, const Move& m, AttackInfo& info) {
     return true;
 }
 
-// Attacks by the pieces of tip (la, va) onto any royal of us.
-bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us, AttackInfo* info) {
+// Attacks by the pieces of tip (la, va) onto any royal of us; without those within the tip
+// itself if !self (the backward scan skips them; the forward one finds every capture).
+bool attacks_from_tip(
+    const Multiverse& mv, int la, int va, Color us, AttackInfo* info, bool self = true) {
     const Board& A = mv.board(la, va);
     if (!A.pieces(~us)) return false;
     // Forward when the tip's few pieces take fewer steps than the boards looked at backwards
@@ -175,7 +177,7 @@ bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us, AttackInfo
             info, pair_attacked(mv, A, la, va, K, dl, dt, us, info), la, va, la + dl, va + 2 * dt);
     };
     // The tip itself and its own past (rides along T).
-    for (int vk = va; vk >= mv.start_v(la); vk -= 2)
+    for (int vk = self ? va : va - 2; vk >= mv.start_v(la); vk -= 2)
         if (pair(mv.board(la, vk), 0, (vk - va) / 2)) return true;
     // The timelines up to two away: dt ∈ {0, ±1, ±2} (lines, knight and pawn offsets).
     for (int dl = -2; dl <= 2; ++dl) {
@@ -210,12 +212,12 @@ bool royal_attacked(const Multiverse& mv, Color us) {
     return false;
 }
 
-bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info) {
+bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info, bool acrossOnly) {
     const Color them = ~us;
     const int   vn   = mv.end_v(ln);
     if (Color(vn & 1) != them) return false;
     // (a) The new board as the attacker's board.
-    if (attacks_from_tip(mv, ln, vn, us, info)) return true;
+    if (attacks_from_tip(mv, ln, vn, us, info, !acrossOnly)) return true;
     const Board& N         = mv.board(ln, vn);
     const bool   hasRoyals = N.royals(us) != 0;
     // Tip A of them, dl timelines and dt turns before N: (b) N as the royal's board, (c) N on

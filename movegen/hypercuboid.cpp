@@ -14,9 +14,11 @@ namespace {
 constexpr int words_for(int bits) { return (bits + 63) / 64; }
 } // namespace
 
+// Every board an entry makes was tested alone when the axes were built (filtered(),
+// in_board_attack()): only attacks between boards are looked for.
 bool HypercuboidSearch::attacked_after(const MoveUndo& u, AttackInfo* info) const {
-    if (attacked_via_board(*mv, us, u.timelineA, info)) return true;
-    return u.hasB && attacked_via_board(*mv, us, u.timelineB, info);
+    if (attacked_via_board(*mv, us, u.timelineA, info, true)) return true;
+    return u.hasB && attacked_via_board(*mv, us, u.timelineB, info, true);
 }
 
 // Is a royal of the mover attacked within one of the boards the move added? Such an entry is

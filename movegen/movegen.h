@@ -57,7 +57,10 @@ struct AttackInfo {
         inBoard = board;
     }
 };
-bool attacked_via_board(const Multiverse& mv, Color us, int l, AttackInfo* info = nullptr);
+// acrossOnly: the caller has tested that board alone (royal_attacked_on_board() below, or this
+// test when the board was made first), so only attacks between boards are looked for.
+bool attacked_via_board(
+    const Multiverse& mv, Color us, int l, AttackInfo* info = nullptr, bool acrossOnly = false);
 // The first capture (in generation order) onto a royal of us by a piece of ~us standing on board
 // (l, v), which must be a last board of ~us's colour, found by generating the pieces' captures;
 // false if there is none. On a board with few pieces this is cheaper than looking back from
