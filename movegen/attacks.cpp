@@ -166,8 +166,13 @@ bool attacks_from_tip(
     const Board& A = mv.board(la, va);
     if (!A.pieces(~us)) return false;
     // Forward when the tip's few pieces take fewer steps than the boards looked at backwards
-    // (about 8 timelines' aligned boards and the tip's own past, each a pair test of ~10 steps).
-    const int bound   = ForwardFactor * (6 * mv.timeline_count() + (va - mv.start_v(la)) / 2 + 1);
+    // (its own past, and up to about six boards per timeline along the lines and near it, each
+    // a pair test of ~10 steps).
+    // A tip alone on its timeline (a new one, at the edge of the multiverse) has no past and
+    // usually no line of boards next to it: backwards is a few lookups, whatever its pieces.
+    const int bound   = va == mv.start_v(la)
+          ? -1
+          : ForwardFactor * (6 * mv.timeline_count() + (va - mv.start_v(la)) / 2 + 1);
     int       forward = 0;
     for (Bitboard bb = A.pieces(~us); bb && forward <= bound; bb &= bb - 1)
         forward += capture_directions(type_of(A.piece_on(std::countr_zero(bb))));
