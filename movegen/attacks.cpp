@@ -159,6 +159,28 @@ void describe_capture(const Multiverse& mv, const Move& m, AttackInfo& info) {
     return true;
 }
 
+// How far the boards run without a gap from board (l, v) along each unit (ul, ut) of the (ℓ, T)
+// plane with ul = ±1. A ride of k steps crosses the boards 1 .. k-1 steps away, so a board k
+// steps away along a line is reached by a ride only if the run is at least k long.
+struct Runs {
+    int len[2][3] = {}; // [ul > 0][ut + 1]
+
+    Runs(const Multiverse& mv, int l, int v) {
+        for (int up = 0; up < 2; ++up)
+            for (int ut = -1; ut <= 1; ++ut) {
+                const int ul = up ? 1 : -1;
+                int       r  = 0;
+                while (mv.board_exists(l + (r + 1) * ul, v + 2 * (r + 1) * ut))
+                    ++r;
+                len[up][ut + 1] = r;
+            }
+    }
+    // The run along the line towards (dl, dt) (dl != 0, dt = 0 or |dt| = |dl|).
+    int toward(int dl, int dt) const { return len[dl > 0][sgn(dt) + 1]; }
+    // How many timelines away (up: towards higher ℓ) some board may be reached: leaps reach 2.
+    int reach(bool up) const { return std::max({2, len[up][0], len[up][1], len[up][2]}); }
+};
+
 // Attacks by the pieces of tip (la, va) onto any royal of us; without those within the tip
 // itself if !self (the backward scan skips them; the forward one finds every capture).
 bool attacks_from_tip(
@@ -181,29 +203,29 @@ bool attacks_from_tip(
         return record(
             info, pair_attacked(mv, A, la, va, K, dl, dt, us, info), la, va, la + dl, va + 2 * dt);
     };
-    // The tip itself and its own past (rides along T).
-    for (int vk = self ? va : va - 2; vk >= mv.start_v(la); vk -= 2)
-        if (pair(mv.board(la, vk), 0, (vk - va) / 2)) return true;
-    // The timelines up to two away: dt ∈ {0, ±1, ±2} (lines, knight and pawn offsets).
-    for (int dl = -2; dl <= 2; ++dl) {
-        if (dl == 0 || !mv.has_timeline(la + dl)) continue;
-        for (const int dt : {0, 1, -1, 2, -2})
-            if (const Board* K = mv.board_if(la + dl, va + 2 * dt); K && pair(*K, dl, dt))
-                return true;
-    }
-    // Farther only rides reach, and a ride of k steps along a unit (ul, ut) crosses the boards
-    // 1 .. k-1 steps away: along each unit, the boards from 3 steps on while there is no gap.
-    for (const int ul : {-1, 1})
-        for (const int ut : {0, 1, -1}) {
-            if (!mv.board_exists(la + ul, va + 2 * ut)
-                || !mv.board_exists(la + 2 * ul, va + 4 * ut))
-                continue;
-            for (int k = 3;; ++k) {
-                const Board* K = mv.board_if(la + k * ul, va + 2 * k * ut);
-                if (!K) break;
-                if (pair(*K, k * ul, k * ut)) return true;
-            }
+    // Timelines in ascending ℓ (the order decides which attack is reported, and with it the
+    // searches' cuts), only as far as some board can be reached.
+    const Runs runs(mv, la, va);
+    const int  lo = std::max(mv.min_l(), la - runs.reach(false));
+    const int  hi = std::min(mv.max_l(), la + runs.reach(true));
+    for (int lk = lo; lk <= hi; ++lk) {
+        const int dl = lk - la, adl = std::abs(dl);
+        if (dl == 0) {
+            // The tip itself and its own past (rides along T).
+            for (int vk = self ? va : va - 2; vk >= mv.start_v(la); vk -= 2)
+                if (pair(mv.board(la, vk), 0, (vk - va) / 2)) return true;
+        } else if (adl <= 2) {
+            // dt ∈ {0, ±1, ±2}: lines, knight and pawn offsets.
+            for (const int dt : {0, 1, -1, 2, -2})
+                if (const Board* K = mv.board_if(lk, va + 2 * dt); K && pair(*K, dl, dt))
+                    return true;
+        } else {
+            // Farther only rides, along a line with no board missing up to the target.
+            for (const int dt : {0, adl, -adl})
+                if (runs.toward(dl, dt) >= adl && pair(mv.board(lk, va + 2 * dt), dl, dt))
+                    return true;
         }
+    }
     return false;
 }
 
@@ -245,22 +267,20 @@ bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info
                 return true;
         }
     };
-    // The tips up to two timelines and two turns away (leaps, and lines of one or two steps).
-    for (int dl = -2; dl <= 2; ++dl) {
-        const int la = ln - dl;
-        if (dl == 0 || !mv.has_timeline(la)) continue;
-        const int dt = (vn - mv.end_v(la)) / 2;
-        if (std::abs(dt) <= 2 && from(la, dl, dt)) return true;
+    // The tips in ascending ℓ, as far as some tip can reach N: beyond two timelines and two
+    // turns only rides, along a line with no board missing between A and N.
+    const Runs runs(mv, ln, vn);
+    const int  lo = std::max(mv.min_l(), ln - runs.reach(false));
+    const int  hi = std::min(mv.max_l(), ln + runs.reach(true));
+    for (int la = lo; la <= hi; ++la) {
+        const int va = mv.end_v(la);
+        if (la == ln || Color(va & 1) != them) continue;
+        const int dl = ln - la, dt = (vn - va) / 2;
+        const int k = std::max(std::abs(dl), std::abs(dt));
+        if (k > 2 && !((dt == 0 || std::abs(dl) == std::abs(dt)) && runs.toward(-dl, -dt) >= k))
+            continue;
+        if (from(la, dl, dt)) return true;
     }
-    // Farther tips reach N (or a board beyond it) only by rides, which cross every board between:
-    // along each unit from N, the tips from 3 steps on while there is no gap.
-    for (const int ul : {-1, 1})
-        for (const int ut : {0, 1, -1})
-            for (int k = 1;; ++k) {
-                const int la = ln - k * ul, va = vn - 2 * k * ut;
-                if (!mv.board_exists(la, va)) break;
-                if (k >= 3 && from(la, k * ul, k * ut)) return true;
-            }
     return false;
 }
 
