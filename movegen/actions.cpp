@@ -513,7 +513,76 @@ bool ActionSearch::leaf() {
         if (d.ontoTip && state[std::size_t(d.move.to.l() - minL0)] == PASSED) return true;
     placed.assign(deferred.size(), 0);
     order.clear();
+    orderIdx.clear();
+    arrivalL.clear();
+    ++leafNo;
+    leafLearned = 0;
     return arrive();
+}
+
+namespace {
+constexpr std::size_t ConflictSlots = 4096; // a power of two
+constexpr std::size_t MaxRunIndex   = 15;   // deferred indices packed in 4 bits
+constexpr int         ConflictProbe = 8;
+
+// A run of deferred indices (oldest first), ending with last: 4 bits each after a 4-bit length.
+std::uint64_t pack_run(const std::vector<int>& idx, std::size_t from, int last) {
+    std::uint64_t run = idx.size() - from + 1;
+    int           at  = 4;
+    for (std::size_t k = from; k < idx.size(); ++k, at += 4)
+        run |= std::uint64_t(idx[k]) << at;
+    return run | std::uint64_t(last) << at;
+}
+
+std::size_t conflict_slot(std::uint64_t run, std::uint64_t leaf) {
+    std::uint64_t h = (run ^ (leaf * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull;
+    return std::size_t(h >> 40) & (ConflictSlots - 1);
+}
+} // namespace
+
+// Is placing deferred jump j next known to attack, from a run learned earlier in this leaf?
+bool ActionSearch::learned_run(int j) const {
+    if (leafLearned == 0) return false;
+    for (std::size_t from = orderIdx.size(); from-- > 0;) {
+        const std::uint64_t run  = pack_run(orderIdx, from, j);
+        const std::size_t   slot = conflict_slot(run, leafNo);
+        for (int p = 0; p < ConflictProbe; ++p) {
+            const Conflict& c = conflicts[(slot + std::size_t(p)) & (ConflictSlots - 1)];
+            if (c.leaf != leafNo) break;
+            if (c.run == run) return true;
+        }
+    }
+    return false;
+}
+
+// After the arrival on top of order was attacked: remember the run if the attack lies between
+// new boards only (its two ends are new timelines; a ride between them crosses only new ones).
+void ActionSearch::learn_run(const AttackInfo& a) {
+    if (a.la == INT32_MIN || deferred.size() > MaxRunIndex) return;
+    auto slot_of = [&](int l) {
+        for (std::size_t k = 0; k < arrivalL.size(); ++k)
+            if (arrivalL[k] == l) return int(k);
+        return -1;
+    };
+    const int sa = slot_of(a.la), sk = slot_of(a.lk);
+    if (sa < 0 || sk < 0) return;
+    const std::size_t from = std::size_t(std::min(sa, sk));
+    const int         last = orderIdx.back();
+    // The run's boards: slots from .. top; the top one is the arrival just made.
+    std::vector<int>& idx = orderIdx;
+    idx.pop_back();
+    const std::uint64_t run = pack_run(idx, from, last);
+    idx.push_back(last);
+    if (conflicts.empty()) conflicts.resize(ConflictSlots);
+    const std::size_t slot = conflict_slot(run, leafNo);
+    for (int p = 0; p < ConflictProbe; ++p) {
+        Conflict& c = conflicts[(slot + std::size_t(p)) & (ConflictSlots - 1)];
+        if (c.leaf != leafNo || c.run == run) {
+            leafLearned += c.leaf != leafNo;
+            c = {run, leafNo};
+            return;
+        }
+    }
 }
 
 // Makes the deferred branching arrivals in every valid order, one more at each level. An attack
@@ -534,16 +603,24 @@ bool ActionSearch::arrive() {
                 ready |= m.from.l() == d.move.to.l();
             if (!ready) continue;
         }
+        if (learned_run(int(j))) continue;
         undoStack.emplace_back();
         mv->make_arrival(d.move, undoStack.back());
-        bool go = true;
-        if (!attacked_after(undoStack.back(), nullptr, true)) {
+        bool       go = true;
+        AttackInfo attack;
+        orderIdx.push_back(int(j));
+        arrivalL.push_back(undoStack.back().timelineA);
+        if (!attacked_after(undoStack.back(), &attack, true)) {
             placed[j] = 1;
             order.push_back(d.move);
             go = arrive();
             order.pop_back();
             placed[j] = 0;
+        } else if (!referenceCheck) {
+            learn_run(attack);
         }
+        orderIdx.pop_back();
+        arrivalL.pop_back();
         mv->unmake_move(undoStack.back());
         undoStack.pop_back();
         if (!go) return false;

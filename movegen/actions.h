@@ -166,31 +166,46 @@ private:
         KIND_BRANCH   = 4, // a jump made as a branching jump (arrival deferred)
         KIND_REWIND   = 8, // a branching jump that may move the present back
     };
-    std::vector<std::uint8_t>   moveKinds;       // per allMoves entry: the viable ways to make it
-    std::vector<int>            lastHopSource;   // per DFS position: last position hopping onto it
-    std::vector<std::uint8_t>   rewindFrom;      // suffix: a rewinding jump is viable at ≥ i
-    std::vector<int>            passedMandatory; // DFS positions of passed mandatory boards
-    int                         deferredRewinds = 0;
-    std::vector<int>            posOf;         // DFS position of each timeline (ℓ - minL0), or -1
-    std::vector<std::uint8_t>   canMove;       // per position: has any move option
-    std::vector<int>            branchersFrom; // suffix: positions that can branch
-    std::vector<int>            minTargetFrom; // suffix: lowest v of a branching target
-    int                         whiteCreated = 0, blackCreated = 0;
-    std::size_t                 words     = 1;
-    std::uint64_t               nodeLimit = UINT64_MAX;
-    bool                        aborted_  = false;
-    std::vector<std::uint64_t>  confWords;
-    std::vector<std::uint8_t>   confFull;
-    std::vector<int>            receivedFrom; // per timeline: the position whose hop landed on it
-    bool                        rootAttacked = false;
-    std::vector<TimelineState>  state;    // indexed by ℓ - mv.min_l() at the start
-    std::vector<int>            startEnd; // end v per timeline at the start (ℓ - minL0)
-    int                         minL0 = 0;
-    std::vector<Move>           others; // made moves that are not deferred, in standard order
-    std::vector<Deferred>       deferred;
-    std::vector<Move>           out;    // the action handed to the visitor
-    std::vector<std::uint8_t>   placed; // deferred jumps already arrived, at the leaf
-    std::vector<Move>           order;  // the arrivals made so far, in order
+    std::vector<std::uint8_t>  moveKinds;       // per allMoves entry: the viable ways to make it
+    std::vector<int>           lastHopSource;   // per DFS position: last position hopping onto it
+    std::vector<std::uint8_t>  rewindFrom;      // suffix: a rewinding jump is viable at ≥ i
+    std::vector<int>           passedMandatory; // DFS positions of passed mandatory boards
+    int                        deferredRewinds = 0;
+    std::vector<int>           posOf;         // DFS position of each timeline (ℓ - minL0), or -1
+    std::vector<std::uint8_t>  canMove;       // per position: has any move option
+    std::vector<int>           branchersFrom; // suffix: positions that can branch
+    std::vector<int>           minTargetFrom; // suffix: lowest v of a branching target
+    int                        whiteCreated = 0, blackCreated = 0;
+    std::size_t                words     = 1;
+    std::uint64_t              nodeLimit = UINT64_MAX;
+    bool                       aborted_  = false;
+    std::vector<std::uint64_t> confWords;
+    std::vector<std::uint8_t>  confFull;
+    std::vector<int>           receivedFrom; // per timeline: the position whose hop landed on it
+    bool                       rootAttacked = false;
+    std::vector<TimelineState> state;    // indexed by ℓ - mv.min_l() at the start
+    std::vector<int>           startEnd; // end v per timeline at the start (ℓ - minL0)
+    int                        minL0 = 0;
+    std::vector<Move>          others; // made moves that are not deferred, in standard order
+    std::vector<Deferred>      deferred;
+    std::vector<Move>          out;    // the action handed to the visitor
+    std::vector<std::uint8_t>  placed; // deferred jumps already arrived, at the leaf
+    std::vector<Move>          order;  // the arrivals made so far, in order
+    // At a leaf, attacks found between new boards only: an attack between the boards of two new
+    // timelines (and those between them) depends only on which deferred jumps made the boards
+    // of that run of consecutive new timelines, so the run is remembered and skipped in every
+    // later order of the same leaf. Keyed by the run's deferred indices and the leaf's number.
+    struct Conflict {
+        std::uint64_t run  = 0;
+        std::uint64_t leaf = 0;
+    };
+    std::vector<int>            orderIdx;  // deferred index of each arrival in order
+    std::vector<int>            arrivalL;  // the timeline each arrival in order created
+    std::vector<Conflict>       conflicts; // open addressing, ConflictSlots entries
+    std::uint64_t               leafNo      = 0;
+    int                         leafLearned = 0; // runs learned at this leaf
+    bool                        learned_run(int j) const;
+    void                        learn_run(const AttackInfo& a);
     std::vector<MoveUndo>       undoStack;
     std::uint64_t               nodes_ = 0;
     std::vector<int>            optionsAt; // per DFS position: number of options (Row::options)
