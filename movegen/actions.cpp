@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <span>
 
 #include "movegen/movegen.h"
 #include "movegen/rules.h"
@@ -525,13 +526,15 @@ constexpr std::size_t ConflictSlots = 4096; // a power of two
 constexpr std::size_t MaxRunIndex   = 15;   // deferred indices packed in 4 bits
 constexpr int         ConflictProbe = 8;
 
-// A run of deferred indices (oldest first), ending with last: 4 bits each after a 4-bit length.
-std::uint64_t pack_run(const std::vector<int>& idx, std::size_t from, int last) {
-    std::uint64_t run = idx.size() - from + 1;
+// A run of deferred indices (oldest first), then last: 4 bits each after a 4-bit length.
+std::uint64_t pack_run(std::span<const int> run, int last) {
+    std::uint64_t key = run.size() + 1;
     int           at  = 4;
-    for (std::size_t k = from; k < idx.size(); ++k, at += 4)
-        run |= std::uint64_t(idx[k]) << at;
-    return run | std::uint64_t(last) << at;
+    for (const int j : run) {
+        key |= std::uint64_t(j) << at;
+        at += 4;
+    }
+    return key | std::uint64_t(last) << at;
 }
 
 std::size_t conflict_slot(std::uint64_t run, std::uint64_t leaf) {
@@ -544,7 +547,7 @@ std::size_t conflict_slot(std::uint64_t run, std::uint64_t leaf) {
 bool ActionSearch::learned_run(int j) const {
     if (leafLearned == 0) return false;
     for (std::size_t from = orderIdx.size(); from-- > 0;) {
-        const std::uint64_t run  = pack_run(orderIdx, from, j);
+        const std::uint64_t run  = pack_run(std::span(orderIdx).subspan(from), j);
         const std::size_t   slot = conflict_slot(run, leafNo);
         for (int p = 0; p < ConflictProbe; ++p) {
             const Conflict& c = conflicts[(slot + std::size_t(p)) & (ConflictSlots - 1)];
@@ -566,13 +569,10 @@ void ActionSearch::learn_run(const AttackInfo& a) {
     };
     const int sa = slot_of(a.la), sk = slot_of(a.lk);
     if (sa < 0 || sk < 0) return;
-    const std::size_t from = std::size_t(std::min(sa, sk));
-    const int         last = orderIdx.back();
-    // The run's boards: slots from .. top; the top one is the arrival just made.
-    std::vector<int>& idx = orderIdx;
-    idx.pop_back();
-    const std::uint64_t run = pack_run(idx, from, last);
-    idx.push_back(last);
+    // The run's boards: slots min(sa, sk) .. top; the top one is the arrival just made.
+    const std::span<const int> below(orderIdx.data(), orderIdx.size() - 1);
+    const std::uint64_t        run =
+        pack_run(below.subspan(std::size_t(std::min(sa, sk))), orderIdx.back());
     if (conflicts.empty()) conflicts.resize(ConflictSlots);
     const std::size_t slot = conflict_slot(run, leafNo);
     for (int p = 0; p < ConflictProbe; ++p) {

@@ -247,26 +247,6 @@ bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info
     if (attacks_from_tip(mv, ln, vn, us, info, !acrossOnly)) return true;
     const Board& N         = mv.board(ln, vn);
     const bool   hasRoyals = N.royals(us) != 0;
-    // Tip A of them, dl timelines and dt turns before N: (b) N as the royal's board, (c) N on
-    // the path of a ride from A to a board beyond it.
-    auto from = [&](int la, int dl, int dt) {
-        const int va = vn - 2 * dt;
-        if (mv.end_v(la) != va || Color(va & 1) != them) return false;
-        const Board& A = mv.board(la, va);
-        if (!A.pieces(them)) return false;
-        if (hasRoyals
-            && record(info, pair_attacked(mv, A, la, va, N, dl, dt, us, info), la, va, ln, vn))
-            return true;
-        if (!(dt == 0 || std::abs(dl) == std::abs(dt))) return false;
-        const int ul = sgn(dl), ut = sgn(dt);
-        for (int j = std::max(std::abs(dl), std::abs(dt)) + 1;; ++j) {
-            const Board* K = mv.board_if(la + j * ul, va + 2 * j * ut);
-            if (!K) return false;
-            if (record(info, pair_attacked(mv, A, la, va, *K, j * ul, j * ut, us, info), la, va,
-                    la + j * ul, va + 2 * j * ut))
-                return true;
-        }
-    };
     // The tips in ascending ℓ, as far as some tip can reach N: beyond two timelines and two
     // turns only rides, along a line with no board missing between A and N.
     const Runs runs(mv, ln, vn);
@@ -275,11 +255,26 @@ bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info
     for (int la = lo; la <= hi; ++la) {
         const int va = mv.end_v(la);
         if (la == ln || Color(va & 1) != them) continue;
-        const int dl = ln - la, dt = (vn - va) / 2;
-        const int k = std::max(std::abs(dl), std::abs(dt));
-        if (k > 2 && !((dt == 0 || std::abs(dl) == std::abs(dt)) && runs.toward(-dl, -dt) >= k))
-            continue;
-        if (from(la, dl, dt)) return true;
+        const Board& A = mv.board(la, va);
+        if (!A.pieces(them)) continue;
+        const int  dl = ln - la, dt = (vn - va) / 2;
+        const int  k    = std::max(std::abs(dl), std::abs(dt));
+        const bool line = dt == 0 || std::abs(dl) == std::abs(dt);
+        if (k > 2 && !(line && runs.toward(-dl, -dt) >= k)) continue;
+        // (b) The new board as the royal's board.
+        if (hasRoyals
+            && record(info, pair_attacked(mv, A, la, va, N, dl, dt, us, info), la, va, ln, vn))
+            return true;
+        // (c) The new board on the path of a ride from A to a board beyond it.
+        if (!line) continue;
+        const int ul = sgn(dl), ut = sgn(dt);
+        for (int j = k + 1;; ++j) {
+            const Board* K = mv.board_if(la + j * ul, va + 2 * j * ut);
+            if (!K) break;
+            if (record(info, pair_attacked(mv, A, la, va, *K, j * ul, j * ut, us, info), la, va,
+                    la + j * ul, va + 2 * j * ut))
+                return true;
+        }
     }
     return false;
 }
