@@ -182,8 +182,8 @@ bool MateInOneSearch::cuts_pay(const Multiverse& mv) {
 bool MateInOneSearch::for_each_mate(Multiverse&    mv,
     absl::FunctionRef<bool(std::span<const Move>)> mate, absl::FunctionRef<bool()> tested,
     const std::atomic<bool>* stop) {
-    using Verdict = HypercuboidSearch::Verdict;
-    stats_        = Stats{};
+    using Cut = HypercuboidSearch::Verdict;
+    stats_    = Stats{};
     // The quiet cut pays where actions multiply: with at least QuietCutBoards playable boards.
     // On one board the squares cost more than the actions they would save (measured on the
     // suite's small positions), and each quiet action is left out alone. On two they pay:
@@ -198,30 +198,43 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
     return attacker.for_each_cut(
         mv,
         [&](std::span<const Move> a, std::vector<int>& keep) {
-            if (!tested()) return Verdict::STOP;
+            if (!tested()) return Cut::STOP;
             ++stats_.actions;
             // Only an action that gives check can mate; the cheap test first (the existence
             // test builds every board's moves). One that does not leaves out every action
             // whose boards agree with its own on the squares its check test read
             // (action_squares()): none of those gives check either.
             if (!in_check_at_turn_start(mv)) {
-                if (!quietCut) return Verdict::NEXT;
+                if (!quietCut) return Cut::NEXT;
                 ++stats_.quietCuts;
                 action_squares(mv);
-                return Verdict::CUT_ON_SQUARES;
+                return Cut::CUT_ON_SQUARES;
             }
-            if (defender.exists(mv, &escape)) {
+            bool escaped = false;
+            int  slot    = 0;
+            for (; slot < 2 && !escaped; ++slot) {
+                if (lastEscape[slot].empty()) break;
+                escapeCheck.reset_only(mv, lastEscape[slot]);
+                escapeCheck.for_each([&](std::span<const Move> e) {
+                    escape.assign(e.begin(), e.end());
+                    escaped = true;
+                    return false;
+                });
+            }
+            if (escaped || defender.exists(mv, &escape)) {
+                if (!escaped || slot == 2) std::swap(lastEscape[0], lastEscape[1]);
+                if (!escaped) lastEscape[0].assign(escape.begin(), escape.end());
                 ++stats_.cuts;
                 if (quietCut) {
                     ++stats_.squareCuts;
                     escape_squares(mv, keep);
-                    return Verdict::CUT_ON_SQUARES;
+                    return Cut::CUT_ON_SQUARES;
                 }
                 for (const Move& m : escape)
                     keep_timelines(m, keep);
-                return Verdict::CUT;
+                return Cut::CUT;
             }
-            return mate(a) ? Verdict::NEXT : Verdict::STOP;
+            return mate(a) ? Cut::NEXT : Cut::STOP;
         },
         squares, mv.min_l(), newSquares, stop);
 }

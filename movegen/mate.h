@@ -64,6 +64,7 @@
 
 #include <absl/functional/function_ref.h>
 
+#include "movegen/actions.h"
 #include "movegen/hypercuboid.h"
 #include "movegen/multiverse.h"
 
@@ -133,6 +134,8 @@ private:
     std::vector<MoveUndo> escapeUndo;
     HypercuboidSearch     attacker, defender;
     std::vector<Move>     escape;
+    std::vector<Move>     lastEscape[2]; // the escapes found last, tried first (any call)
+    ActionSearch          escapeCheck;   // its legality test
     Stats                 stats_;
 };
 
