@@ -49,7 +49,10 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     pathMoves.resize(n);
     killers.resize(2 * n);
     mates.resize(n);
+    refutations.resize(n);
     for (auto& m : mates)
+        m.reserve(16);
+    for (auto& m : refutations)
         m.reserve(16);
     // Room for the usual action (set_killer() copies into these and never swaps them, so each
     // grows only to the largest action it held).
@@ -61,6 +64,8 @@ void Searcher::clear_killers() {
     for (auto& k : killers)
         k.clear();
     for (auto& m : mates)
+        m.clear();
+    for (auto& m : refutations)
         m.clear();
 }
 
@@ -384,6 +389,7 @@ Value Searcher::search_children(bool orNode, int bound, int ply, Key key, std::u
         }
         if (!orNode && v == Value::NO) {
             set_killer(ply, list.action(i));
+            refutations[std::size_t(ply)].use(list.action(i));
             ctx.tt.store_disproof(key, bound, action_hint(list.ref(i).child), totalNodes - nodes0);
             return v;
         }
@@ -427,7 +433,23 @@ Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uin
             ctx.tt.store_proof(key, bound, action_hint(child), effort);
         else
             ctx.tt.store_disproof(key, bound, action_hint(child), effort);
+        if (!orNode) refutations[std::size_t(ply)].use(killers[2 * std::size_t(ply)]);
         return decisive;
+    }
+    if (!orNode) {
+        const std::vector<Move>& k0 = killers[2 * std::size_t(ply)];
+        const std::vector<Move>& k1 = killers[2 * std::size_t(ply) + 1];
+        for (const std::vector<Move>& a : refutations[std::size_t(ply)].items()) {
+            if (same_action(a, k0) || same_action(a, k1)) continue;
+            Key         child = 0;
+            const Value v     = value_if_legal(orNode, childBound, ply, a, &child);
+            if (v == Value::ABORT) return v;
+            if (v != decisive) continue;
+            set_killer(ply, a);
+            refutations[std::size_t(ply)].use(killers[2 * std::size_t(ply)]);
+            ctx.tt.store_disproof(key, bound, action_hint(child), totalNodes - nodes0 + 1);
+            return decisive;
+        }
     }
     return Value::OPEN;
 }
@@ -456,6 +478,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         if (!decided) {
             winChild = child;
             set_killer(ply, a);
+            if (!orNode) refutations[std::size_t(ply)].use(a);
         }
         decided = true;
         if (!out) return false;

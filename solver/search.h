@@ -310,6 +310,9 @@ private:
     // Tried after the two killers: in a wide defender node the defences share a few mating
     // answers, more than two (cwmtt-ctp2 --at -3: 25,528 defences after the key).
     std::vector<RecentActions> mates;
+    // Per ply: the last distinct defences that refuted an attacker action at this ply, tried at
+    // a defender node after its two killers.
+    std::vector<RecentActions> refutations;
     std::uint64_t              totalNodes = 0;
     std::uint64_t              unflushed  = 0;
 };
