@@ -58,11 +58,11 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
         if (Color(mv->end_v(l) & 1) != us) continue;
         state[std::size_t(l - minL0)] = OPEN;
         gen.clear();
-        // reset_only(): a board none of the allowed moves starts on has no move to keep.
-        if (only_.empty() || std::any_of(only_.begin(), only_.end(), [&](const Move& mm) {
-                return mm.from.l() == l && mm.from.v() == mv->end_v(l);
-            }))
-            generate_board_moves(*mv, l, gen);
+        // reset_only(): only the pieces an allowed move starts from can make a move to keep.
+        Bitboard from = only_.empty() ? ~Bitboard(0) : 0;
+        for (const Move& mm : only_)
+            if (mm.from.l() == l && mm.from.v() == mv->end_v(l)) from |= square_bb(mm.from.sq());
+        if (from) generate_board_moves(*mv, l, gen, from);
         Row row{l, mv->is_active(l) && mv->end_v(l) == presentV, allMoves.size(), 0, 1};
         for (const Move& mm : gen) {
             if (!only_.empty() && std::find(only_.begin(), only_.end(), mm) == only_.end())

@@ -214,11 +214,11 @@ int royal_attacked_on_board(const Board& b, int width, int height, Color us) {
     return -1;
 }
 
-void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out) {
+void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out, Bitboard from) {
     const int    v  = mv.end_v(l);
     const Board& b  = mv.board(l, v);
     const Color  us = Color(v & 1);
-    for (Bitboard bb = b.pieces(us); bb; bb &= bb - 1) {
+    for (Bitboard bb = b.pieces(us) & from; bb; bb &= bb - 1) {
         const int sq = std::countr_zero(bb);
         gen_piece<ALL>(mv, l, v, sq, [&](const Move& m) {
             out.push_back(m);

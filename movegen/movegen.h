@@ -17,8 +17,10 @@
 namespace fived::movegen {
 
 // Appends the pseudo-legal moves of the pieces on the last board of timeline l, which must be
-// a board of the colour that moves on it. Moves of one piece are contiguous.
-void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out);
+// a board of the colour that moves on it. Moves of one piece are contiguous. With `from`, only
+// the moves of the pieces on those squares.
+void generate_board_moves(
+    const Multiverse& mv, int l, std::vector<Move>& out, Bitboard from = ~Bitboard(0));
 
 // Appends the pseudo-legal moves of colour us from all its playable boards, timelines ascending.
 void generate_moves(const Multiverse& mv, Color us, std::vector<Move>& out);
