@@ -5,10 +5,20 @@
 #include <cassert>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 
 #include "movegen/rules.h"
 
 namespace fived::movegen {
+
+// ByteMasks[b]: 0xFF in byte i of the word for each bit i of b (alike()).
+static constexpr auto ByteMasks = [] {
+    std::array<std::uint64_t, 256> m{};
+    for (unsigned b = 0; b < 256; ++b)
+        for (unsigned i = 0; i < 8; ++i)
+            if (b >> i & 1u) m[b] |= std::uint64_t(0xFF) << (8 * i);
+    return m;
+}();
 
 namespace {
 constexpr int words_for(int bits) { return (bits + 63) / 64; }
@@ -666,11 +676,19 @@ bool HypercuboidSearch::alike(int a, int e, int j, Bitboard mask) const {
     const Entry& mine  = entry(a, e);
     const Entry& other = entry(a, j);
     if (mine.board < 0 || other.board < 0 || mine.royals != other.royals) return false;
+    // Eight squares (one byte each) at a time: the bytes that differ, under the mask's bytes.
+    static_assert(sizeof(Piece) == 1 && sizeof(Contents) == 64);
+    static_assert(std::endian::native == std::endian::little); // byte i = square 8r + i
     const Contents& x = contents[std::size_t(mine.board)];
     const Contents& y = contents[std::size_t(other.board)];
-    for (Bitboard b = mask; b; b &= b - 1)
-        if (x[std::size_t(std::countr_zero(b))] != y[std::size_t(std::countr_zero(b))])
-            return false;
+    for (int r = 0; r < 8; ++r) {
+        const auto bits = unsigned(mask >> (8 * r)) & 0xFFu;
+        if (!bits) continue;
+        std::uint64_t wx, wy;
+        std::memcpy(&wx, x.data() + 8 * r, 8);
+        std::memcpy(&wy, y.data() + 8 * r, 8);
+        if ((wx ^ wy) & ByteMasks[bits]) return false;
+    }
     return true;
 }
 
