@@ -225,6 +225,7 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
                 if (!escaped || slot == 2) std::swap(lastEscape[0], lastEscape[1]);
                 if (!escaped) lastEscape[0].assign(escape.begin(), escape.end());
                 ++stats_.cuts;
+                stats_.reused += escaped;
                 if (quietCut) {
                     ++stats_.squareCuts;
                     escape_squares(mv, keep);

@@ -82,6 +82,7 @@ public:
         std::uint64_t cuts       = 0; // checking actions whose escape was generalised
         std::uint64_t squareCuts = 0; // of those, on the squares the escape reads
         std::uint64_t quietCuts  = 0; // actions without check whose quietness was generalised
+        std::uint64_t reused     = 0; // of the cuts, escapes found among the last ones
     };
     // Calls mate(action) for mating actions of the side to move (the action made on mv; the
     // visitor must leave mv as it found it) until it returns false; tested() is called before

@@ -28,12 +28,14 @@ bool less(const Action& a, const Action& b) {
 
 struct Tally {
     int           positions = 0, compared = 0, withMate = 0, mates = 0;
-    std::uint64_t quietCuts = 0, squareCuts = 0, tested = 0, plainActions = 0;
+    std::uint64_t quietCuts = 0, squareCuts = 0, tested = 0, plainActions = 0, reused = 0;
 };
 
 // The mating actions by enumeration (nullopt when there are too many actions to list) and by
 // MateInOneSearch must be the same set.
-void compare(Multiverse& mv, const std::string& where, Tally& t) {
+// `kept` is one search used for every position: the escapes it remembers come from other
+// positions (other games, other variants), and a stale one must never cut a mate.
+void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch& kept) {
     ++t.positions;
     std::vector<Action> plain;
     ActionSearch        s(mv);
@@ -81,6 +83,17 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
         [] { return true; });
     std::sort(again.begin(), again.end(), less);
     ASSERT_TRUE(again == plain) << where << " (slices forgotten)";
+    again.clear();
+    kept.for_each_mate(
+        mv,
+        [&](std::span<const Move> a) {
+            again.emplace_back(a.begin(), a.end());
+            return true;
+        },
+        [] { return true; });
+    std::sort(again.begin(), again.end(), less);
+    ASSERT_TRUE(again == plain) << where << " (escapes remembered from other positions)";
+    t.reused += kept.stats().reused;
     ++t.compared;
     t.withMate += !plain.empty();
     t.mates += int(plain.size());
@@ -92,7 +105,8 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
         seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
         return seed;
     };
-    Tally t;
+    Tally           t;
+    MateInOneSearch kept;
     for (const char* name : {"Standard", "Very Small", "Focused - Just Brawns",
              "Misc - Timeline Invasion", "Focused - Just Unicorns", "Misc - Timeline Marauders",
              "Small", "Focused - Just Dragons", "Standard - Turn Zero", "Small - Open",
@@ -104,7 +118,7 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
             for (int ply = 0; ply < 16; ++ply) {
                 const std::string where = std::string(name) + " game " + std::to_string(game)
                     + " ply " + std::to_string(ply);
-                compare(mv, where, t);
+                compare(mv, where, t, kept);
                 if (HasFatalFailure() || mv.timeline_count() > 7) break;
                 // The game ends where it has no legal action.
                 const Action chosen = testing::steered_random_action(mv, 300, next);
@@ -125,6 +139,9 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
     // The generalisations were used (the comparison covers them, not only single actions).
     EXPECT_GT(t.quietCuts, 1000u);
     EXPECT_GT(t.squareCuts, 100u);
+    EXPECT_GT(t.reused, 100u); // escapes remembered were tried, and some were legal
+    std::printf("escapes found among the remembered ones: %llu\n",
+        static_cast<unsigned long long>(t.reused));
     EXPECT_LT(t.tested, t.plainActions);
 }
 
