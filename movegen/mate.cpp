@@ -172,6 +172,29 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
     undo_action(mv, escapeUndo);
 }
 
+bool MateInOneSearch::remembered_escape(Multiverse& mv) {
+    for (std::size_t slot = 0; slot < lastEscapes.size() && !lastEscapes[slot].empty(); ++slot) {
+        bool legal = false;
+        escapeCheck.reset_only(mv, lastEscapes[slot]);
+        escapeCheck.for_each([&](std::span<const Move> e) {
+            escape.assign(e.begin(), e.end());
+            legal = true;
+            return false;
+        });
+        if (legal) {
+            const auto first = lastEscapes.begin();
+            std::rotate(first, first + std::ptrdiff_t(slot), first + std::ptrdiff_t(slot) + 1);
+            return true;
+        }
+    }
+    return false;
+}
+
+void MateInOneSearch::remember_escape() {
+    std::rotate(lastEscapes.begin(), lastEscapes.end() - 1, lastEscapes.end());
+    lastEscapes[0].assign(escape.begin(), escape.end());
+}
+
 bool MateInOneSearch::cuts_pay(const Multiverse& mv) {
     int playable = 0;
     for (int l = mv.min_l(); l <= mv.max_l(); ++l)
@@ -210,22 +233,11 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
                 action_squares(mv);
                 return Cut::CUT_ON_SQUARES;
             }
-            bool escaped = false;
-            int  slot    = 0;
-            for (; slot < 2 && !escaped; ++slot) {
-                if (lastEscape[slot].empty()) break;
-                escapeCheck.reset_only(mv, lastEscape[slot]);
-                escapeCheck.for_each([&](std::span<const Move> e) {
-                    escape.assign(e.begin(), e.end());
-                    escaped = true;
-                    return false;
-                });
-            }
-            if (escaped || defender.exists(mv, &escape)) {
-                if (!escaped || slot == 2) std::swap(lastEscape[0], lastEscape[1]);
-                if (!escaped) lastEscape[0].assign(escape.begin(), escape.end());
+            const bool remembered = remembered_escape(mv);
+            if (remembered || defender.exists(mv, &escape)) {
+                if (!remembered) remember_escape();
                 ++stats_.cuts;
-                stats_.reused += escaped;
+                stats_.reused += remembered;
                 if (quietCut) {
                     ++stats_.squareCuts;
                     escape_squares(mv, keep);

@@ -5,13 +5,14 @@
 // where legal actions are sparse, so a wide position's mate is not behind millions of listed
 // actions. An action A that does not give check (§5.4) cannot mate and is left out alone. After
 // one that does, the defender's existence test either finds no legal action (checkmate, §5.5)
-// or hands back an escape e. Then every action A' alike to A in the sense of
-// HypercuboidSearch::for_each_cut is left out: e stays a legal action after each such A'. With
-// fewer than QuietCutBoards playable boards (CUT) `keep` is every timeline from the first to the
-// last that a move of e starts on, ends on or crosses. Otherwise (CUT_ON_SQUARES,
-// escape_squares()) `keep` holds only the timelines of e's castling, en passant and double
-// steps, and the squares are those e reads on the boards A created (each move's from and to
-// squares, and for a line the squares between, on every board it travels over) together with
+// or hands back an escape e (first, the last two escapes found are tested for legality, which
+// costs less: sibling checks are usually escaped alike; any legal action is an escape). Then every
+// action A' alike to A in the sense of HypercuboidSearch::for_each_cut is left out: e stays a legal
+// action after each such A'. With fewer than QuietCutBoards playable boards (CUT) `keep` is every
+// timeline from the first to the last that a move of e starts on, ends on or crosses. Otherwise
+// (CUT_ON_SQUARES, escape_squares()) `keep` holds only the timelines of e's castling, en passant
+// and double steps, and the squares are those e reads on the boards A created (each move's from and
+// to squares, and for a line the squares between, on every board it travels over) together with
 // those that the lines from the defender's royals after e read there (as for a quiet action,
 // below, with e made instead of the passes).
 //
@@ -58,6 +59,7 @@
 // A' gives no check and cannot mate.
 // The tests check the set of mating actions against a plain enumeration.
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -115,6 +117,11 @@ private:
     // the defender's royals reach, each line stopping at the first square occupied after this
     // action (see the header comment).
     void action_squares(Multiverse& mv);
+    // Is one of lastEscapes a legal action after the checking action made on mv? Then it is in
+    // `escape` and first in lastEscapes. remember_escape(): `escape` (found by the existence
+    // test) goes first, the oldest is forgotten.
+    bool remembered_escape(Multiverse& mv);
+    void remember_escape();
     // For a checking action with escape e: fills `keep` with the timelines of e's moves that
     // read more than their own board, and the squares (as action_squares()) that the rest of e
     // and the lines to the defender's royals after e read on the boards the action created.
@@ -135,9 +142,10 @@ private:
     std::vector<MoveUndo> escapeUndo;
     HypercuboidSearch     attacker, defender;
     std::vector<Move>     escape;
-    std::vector<Move>     lastEscape[2]; // the escapes found last, tried first (any call)
-    ActionSearch          escapeCheck;   // its legality test
-    Stats                 stats_;
+    // The escapes found last (by any call), most recent first, and their legality test.
+    std::array<std::vector<Move>, 2> lastEscapes;
+    ActionSearch                     escapeCheck;
+    Stats                            stats_;
 };
 
 } // namespace fived::movegen
