@@ -26,6 +26,20 @@ bool less(const Action& a, const Action& b) {
     return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
 }
 
+// Every mating action `search` finds, sorted.
+std::vector<Action> sorted_mates(MateInOneSearch& search, Multiverse& mv) {
+    std::vector<Action> mates;
+    search.for_each_mate(
+        mv,
+        [&](std::span<const Move> a) {
+            mates.emplace_back(a.begin(), a.end());
+            return true;
+        },
+        [] { return true; });
+    std::sort(mates.begin(), mates.end(), less);
+    return mates;
+}
+
 struct Tally {
     int           positions = 0, compared = 0, withMate = 0, mates = 0;
     std::uint64_t quietCuts = 0, squareCuts = 0, tested = 0, plainActions = 0, reused = 0;
@@ -70,29 +84,12 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
     ASSERT_EQ(MateInOneSearch().find(mv, &key), !plain.empty()) << where;
     // The cuts stay sound when the hypercuboid forgets its learned slices (bound_learned) and
     // when a box catches up on the last one only (the learned window).
-    MateInOneSearch     forgetful;
-    std::vector<Action> again;
+    MateInOneSearch forgetful;
     forgetful.set_learned_cap(8);
     forgetful.set_learned_window(1);
-    forgetful.for_each_mate(
-        mv,
-        [&](std::span<const Move> a) {
-            again.emplace_back(a.begin(), a.end());
-            return true;
-        },
-        [] { return true; });
-    std::sort(again.begin(), again.end(), less);
-    ASSERT_TRUE(again == plain) << where << " (slices forgotten)";
-    again.clear();
-    kept.for_each_mate(
-        mv,
-        [&](std::span<const Move> a) {
-            again.emplace_back(a.begin(), a.end());
-            return true;
-        },
-        [] { return true; });
-    std::sort(again.begin(), again.end(), less);
-    ASSERT_TRUE(again == plain) << where << " (escapes remembered from other positions)";
+    ASSERT_TRUE(sorted_mates(forgetful, mv) == plain) << where << " (slices forgotten)";
+    ASSERT_TRUE(sorted_mates(kept, mv) == plain)
+        << where << " (escapes remembered from other positions)";
     t.reused += kept.stats().reused;
     ++t.compared;
     t.withMate += !plain.empty();
