@@ -48,11 +48,8 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     undos.resize(n);
     pathMoves.resize(n);
     killers.resize(2 * n);
-    mates.resize(n);
-    refutations.resize(n);
-    for (auto& m : mates)
-        m.reserve(16);
-    for (auto& m : refutations)
+    recent.resize(n);
+    for (auto& m : recent)
         m.reserve(16);
     // Room for the usual action (set_killer() copies into these and never swaps them, so each
     // grows only to the largest action it held).
@@ -63,9 +60,7 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
 void Searcher::clear_killers() {
     for (auto& k : killers)
         k.clear();
-    for (auto& m : mates)
-        m.clear();
-    for (auto& m : refutations)
+    for (auto& m : recent)
         m.clear();
 }
 
@@ -107,8 +102,29 @@ void Searcher::set_killer(int ply, std::span<const Move> a) {
     std::vector<Move>& k0 = killers[2 * std::size_t(ply)];
     std::vector<Move>& k1 = killers[2 * std::size_t(ply) + 1];
     if (same_action(a, k0)) return;
+    if (same_action(a, k1)) { // also when a is k1 itself, which the copies below would clobber
+        std::swap(k0, k1);
+        return;
+    }
     k1.assign(k0.begin(), k0.end());
     k0.assign(a.begin(), a.end());
+}
+
+void Searcher::decided_by(int ply, std::span<const Move> a, bool keepRecent) {
+    set_killer(ply, a);
+    if (keepRecent) recent[std::size_t(ply)].use(killers[2 * std::size_t(ply)]);
+}
+
+std::size_t Searcher::first_tries(int ply, bool withRecent, const std::vector<Move>** out) const {
+    const std::vector<Move>& k0 = killers[2 * std::size_t(ply)];
+    const std::vector<Move>& k1 = killers[2 * std::size_t(ply) + 1];
+    std::size_t              n  = 0;
+    out[n++]                    = &k0;
+    out[n++]                    = &k1;
+    if (withRecent)
+        for (const std::vector<Move>& a : recent[std::size_t(ply)].items())
+            if (!same_action(a, k0) && !same_action(a, k1)) out[n++] = &a;
+    return n;
 }
 
 void Searcher::copy_killers_from(const Searcher& other, int ply) {
@@ -261,17 +277,13 @@ Value Searcher::attack_last(Key key, int ply) {
     auto mated = [&](std::span<const Move> a) {
         found    = true;
         winChild = mv.key();
-        set_killer(ply, a); // slot 0 now holds a
-        return false;       // one mating action decides the node
+        decided_by(ply, a, true);
+        return false; // one mating action decides the node
     };
     movegen::ActionSearch& search = onlySearches[std::size_t(ply)];
     // The two killers, then the recent mates not among them.
     const std::vector<Move>* tryFirst[2 + RecentActions::Slots];
-    std::size_t              nTry = 0;
-    for (std::size_t k = 0; k < 2; ++k)
-        tryFirst[nTry++] = &killers[2 * std::size_t(ply) + k];
-    for (const std::vector<Move>& a : mates[std::size_t(ply)].items())
-        if (!same_action(a, *tryFirst[0]) && !same_action(a, *tryFirst[1])) tryFirst[nTry++] = &a;
+    const std::size_t        nTry = first_tries(ply, true, tryFirst);
     for (std::size_t k = 0; k < nTry && !found && !aborted; ++k) {
         const std::vector<Move>& killer = *tryFirst[k];
         if (killer.empty()) continue;
@@ -288,7 +300,6 @@ Value Searcher::attack_last(Key key, int ply) {
         aborted = true;
     if (aborted) return Value::ABORT;
     if (found) {
-        mates[std::size_t(ply)].use(killers[2 * std::size_t(ply)]);
         ctx.tt.store_proof(key, 1, action_hint(winChild), totalNodes - nodes0 + 1);
         return Value::YES;
     }
@@ -383,13 +394,12 @@ Value Searcher::search_children(bool orNode, int bound, int ply, Key key, std::u
         searched = true;
         if (v == Value::ABORT) return v;
         if (orNode && v == Value::YES) {
-            set_killer(ply, list.action(i));
+            decided_by(ply, list.action(i), false);
             ctx.tt.store_proof(key, bound, action_hint(list.ref(i).child), totalNodes - nodes0);
             return v;
         }
         if (!orNode && v == Value::NO) {
-            set_killer(ply, list.action(i));
-            refutations[std::size_t(ply)].use(list.action(i));
+            decided_by(ply, list.action(i), true);
             ctx.tt.store_disproof(key, bound, action_hint(list.ref(i).child), totalNodes - nodes0);
             return v;
         }
@@ -421,36 +431,23 @@ Value Searcher::child_value(bool orNode, int childBound, int ply, std::span<cons
 Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0) {
     const int   childBound = orNode ? bound - 1 : bound;
     const Value decisive   = orNode ? Value::YES : Value::NO;
-    for (std::size_t slot = 0; slot < 2; ++slot) {
-        const std::vector<Move>& k = killers[2 * std::size_t(ply) + slot];
-        if (k.empty()) continue;
+    // An attacker node here has r >= 2: its ply's recent actions are the mates of r = 1 nodes.
+    const std::vector<Move>* tries[2 + RecentActions::Slots];
+    const std::size_t        n = first_tries(ply, !orNode, tries);
+    for (std::size_t t = 0; t < n; ++t) {
+        const std::vector<Move>& a = *tries[t];
+        if (a.empty()) continue;
         Key         child = 0;
-        const Value v     = value_if_legal(orNode, childBound, ply, k, &child);
+        const Value v     = value_if_legal(orNode, childBound, ply, a, &child);
         if (v == Value::ABORT) return v;
         if (v != decisive) continue;
-        if (slot == 1) std::swap(killers[2 * std::size_t(ply)], killers[2 * std::size_t(ply) + 1]);
+        decided_by(ply, a, !orNode);
         const std::uint64_t effort = totalNodes - nodes0 + 1;
         if (orNode)
             ctx.tt.store_proof(key, bound, action_hint(child), effort);
         else
             ctx.tt.store_disproof(key, bound, action_hint(child), effort);
-        if (!orNode) refutations[std::size_t(ply)].use(killers[2 * std::size_t(ply)]);
         return decisive;
-    }
-    if (!orNode) {
-        const std::vector<Move>& k0 = killers[2 * std::size_t(ply)];
-        const std::vector<Move>& k1 = killers[2 * std::size_t(ply) + 1];
-        for (const std::vector<Move>& a : refutations[std::size_t(ply)].items()) {
-            if (same_action(a, k0) || same_action(a, k1)) continue;
-            Key         child = 0;
-            const Value v     = value_if_legal(orNode, childBound, ply, a, &child);
-            if (v == Value::ABORT) return v;
-            if (v != decisive) continue;
-            set_killer(ply, a);
-            refutations[std::size_t(ply)].use(killers[2 * std::size_t(ply)]);
-            ctx.tt.store_disproof(key, bound, action_hint(child), totalNodes - nodes0 + 1);
-            return decisive;
-        }
     }
     return Value::OPEN;
 }
@@ -478,8 +475,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         if (v != decisive) return true;
         if (!decided) {
             winChild = child;
-            set_killer(ply, a);
-            if (!orNode) refutations[std::size_t(ply)].use(a);
+            decided_by(ply, a, !orNode);
         }
         decided = true;
         if (!out) return false;

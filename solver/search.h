@@ -291,7 +291,13 @@ private:
         bool orNode, int childBound, int ply, const std::vector<Move>& a, Key* child);
     Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
     void  set_killer(int ply, std::span<const Move> a);
-    int   killer_score(int ply, std::span<const Move> a) const;
+    // `a` decided a node at `ply`: it becomes the first killer, and with `keepRecent` (a defender
+    // node, or an attacker node with r = 1) the most recent of the ply's `recent` actions.
+    void decided_by(int ply, std::span<const Move> a, bool keepRecent);
+    // The ply's two killers, then (withRecent) its recent actions not among them, into `out`
+    // (room for 2 + RecentActions::Slots); returns how many.
+    std::size_t first_tries(int ply, bool withRecent, const std::vector<Move>** out) const;
+    int         killer_score(int ply, std::span<const Move> a) const;
     // Killers of plies >= ply: replaced by another searcher's, or merged from them (their
     // first slot becomes this one's first).
     void copy_killers_from(const Searcher& other, int ply);
@@ -306,13 +312,12 @@ private:
     std::vector<std::vector<MoveUndo>>    undos;        // per ply: undo records of the made action
     std::vector<std::vector<Move>>        pathMoves;    // per ply: the action made at that ply
     std::vector<std::vector<Move>>        killers;      // per ply, two slots: 2 * ply, 2 * ply + 1
-    // Per ply: the last distinct actions that mated at an attacker node with r = 1 of this ply.
-    // Tried after the two killers: in a wide defender node the defences share a few mating
-    // answers, more than two (cwmtt-ctp2 --at -3: 25,528 defences after the key).
-    std::vector<RecentActions> mates;
-    // Per ply: the last distinct defences that refuted an attacker action at this ply, tried at
-    // a defender node after its two killers.
-    std::vector<RecentActions> refutations;
+    // Per ply: the last distinct actions that decided one of its nodes, tried after the two
+    // killers (first_tries()). At an attacker ply the mates of nodes with r = 1: in a wide
+    // defender node the defences share a few mating answers, more than two (cwmtt-ctp2 --at -3:
+    // 25,528 defences after the key). At a defender ply the refutations: facing a threat most
+    // defences lose to the mate in one, and the refutation is usually one met before.
+    std::vector<RecentActions> recent;
     std::uint64_t              totalNodes = 0;
     std::uint64_t              unflushed  = 0;
 };
