@@ -11,17 +11,17 @@
 
 namespace fived::movegen {
 
+namespace {
+constexpr int words_for(int bits) { return (bits + 63) / 64; }
+
 // ByteMasks[b]: 0xFF in byte i of the word for each bit i of b (alike()).
-static constexpr auto ByteMasks = [] {
+constexpr auto ByteMasks = [] {
     std::array<std::uint64_t, 256> m{};
     for (unsigned b = 0; b < 256; ++b)
         for (unsigned i = 0; i < 8; ++i)
             if (b >> i & 1u) m[b] |= std::uint64_t(0xFF) << (8 * i);
     return m;
 }();
-
-namespace {
-constexpr int words_for(int bits) { return (bits + 63) / 64; }
 } // namespace
 
 // Every board an entry makes was tested alone when the axes were built (filtered(),
