@@ -13,6 +13,9 @@
 //    (movegen/mate.h): the attacker's actions walked as a hypercuboid, only those that leave
 //    the defender in check probed by the existence test, escapes generalised. Nothing is
 //    collected.
+//  * attacker, r >= 2, and defender (k >= 1), before anything is listed: the ply's two killers,
+//    and at a defender node the ply's recent refutations, each searched if legal here
+//    (killers_first()); a decisive one decides the node.
 //  * attacker, r >= 2 and every defender node with at most SearchContext::streamAbove legal
 //    actions: the legal actions are collected into the ply's
 //    ActionList together with the key of the position they lead to. Children already decided
