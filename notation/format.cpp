@@ -92,13 +92,23 @@ std::string format_move(const Multiverse& mv, const movegen::Move& m) {
     return s;
 }
 
+// A move's text depends on the moves before it only through whether a jump branches
+// (Multiverse::is_branching): its piece stands on a board from before the action. A jump onto a
+// board that is not the last of its timeline branches whatever those moves do (within an action
+// timelines only grow, and a jump's target is a board of the mover's colour, which the action
+// does not create), so the moves are made only as far as a jump onto a last board needs them.
 void append_action(std::string& out, Multiverse& mv, std::span<const movegen::Move> action,
     std::vector<MoveUndo>& undo) {
     undo.clear();
+    std::size_t made = 0; // action[0, made) is made on mv
     for (std::size_t i = 0; i < action.size(); ++i) {
+        const movegen::Move& m = action[i];
+        if (!m.is_physical() && m.to.v() == mv.end_v(m.to.l())) {
+            movegen::do_action(mv, action.subspan(made, i - made), undo);
+            made = i;
+        }
         if (i) out += ' ';
-        append_move(out, mv, action[i]);
-        movegen::do_action(mv, action.subspan(i, 1), undo);
+        append_move(out, mv, m);
     }
     movegen::undo_action(mv, undo);
 }

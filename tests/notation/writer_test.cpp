@@ -13,8 +13,10 @@
 
 #include <gtest/gtest.h>
 
+#include "movegen/action.h"
 #include "movegen/variants.h"
 #include "notation/fen.h"
+#include "notation/format.h"
 #include "notation/parser.h"
 #include "notation/reader.h"
 #include "notation/writer.h"
@@ -199,6 +201,49 @@ TEST_P(RandomRoundTrip, BothStyles) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, RandomRoundTrip, testing::Range(1, 7));
+
+// format_action() makes the moves before a jump only when the jump lands on a last board; the
+// text must be the one of making every move before formatting the next. `needed` counts the
+// jumps whose branching the moves before them decide (so the test shows it met that case).
+TEST(FormatAction, SameAsMakingEveryMoveOnRandomPlay) {
+    int needed = 0, actions = 0;
+    for (const char* variant : {"Standard - Two Timelines", "Misc - Timeline Invasion",
+             "Misc - Timeline Skirmish", "Very Small - Open", "Standard - Turn Zero"}) {
+        for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+            GameTree               tree = empty_tree(variant_start(variant));
+            testing_gen::TreeShape shape;
+            shape.maxNodes   = 300;
+            shape.maxDepth   = 24;
+            shape.branchProb = 0.35;
+            shape.seed       = seed;
+            testing_gen::random_tree(tree, shape);
+            for (std::size_t n = 1; n < tree.nodes.size(); ++n) {
+                movegen::Multiverse            mv = tree.start.fork();
+                std::vector<movegen::MoveUndo> undo;
+                for (int on : tree.line(int(n)))
+                    if (std::size_t(on) != n)
+                        movegen::do_action(mv, tree.nodes[std::size_t(on)].action, undo);
+                const std::vector<movegen::Move>& a = tree.nodes[n].action;
+                std::vector<bool> ontoLast; // a jump onto a last board of the parent position
+                for (const movegen::Move& m : a)
+                    ontoLast.push_back(!m.is_physical() && m.to.v() == mv.end_v(m.to.l()));
+                std::string                    expected;
+                std::vector<movegen::MoveUndo> made;
+                for (std::size_t i = 0; i < a.size(); ++i) {
+                    if (i) expected += ' ';
+                    append_move(expected, mv, a[i]);
+                    needed += ontoLast[i] && mv.is_branching(a[i]);
+                    movegen::do_action(mv, std::span(a).subspan(i, 1), made);
+                }
+                movegen::undo_action(mv, made);
+                ++actions;
+                EXPECT_EQ(format_action(mv, a), expected) << variant << " seed " << seed;
+            }
+        }
+    }
+    EXPECT_GT(actions, 1000);
+    EXPECT_GT(needed, 0);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Size and depth: no recursion anywhere, linear behaviour.
