@@ -356,16 +356,19 @@ int cmd_solve(const SolveCli& c) {
         j["mate_in"] =
             r.result == solver::Result::MATE ? nlohmann::json(r.mateIn) : nlohmann::json();
         j["no_mate_up_to"] = r.noMateUpTo;
-        j["max_mate"]      = n;
-        j["claim"]         = claimed ? nlohmann::json(claimed) : nlohmann::json();
-        j["claim_holds"]   = claimHolds ? nlohmann::json(*claimHolds) : nlohmann::json();
-        j["side"]          = root.to_move() == movegen::WHITE ? "white" : "black";
-        j["keys"]          = keys;
-        j["nodes"]         = r.nodes;
-        j["time_ms"]       = std::int64_t(r.ms + 0.5);
-        j["threads"]       = c.threads;
-        j["hashfull"]      = r.hashfull;
-        j["verified"]      = r.verified;
+        if (r.stoppedAt)
+            j["stopped_at"] = {{"mate_in", r.stoppedAt}, {"keys_refuted", r.keysRefuted},
+                {"keys", r.keysInAll ? nlohmann::json(r.keysInAll) : nlohmann::json()}};
+        j["max_mate"]    = n;
+        j["claim"]       = claimed ? nlohmann::json(claimed) : nlohmann::json();
+        j["claim_holds"] = claimHolds ? nlohmann::json(*claimHolds) : nlohmann::json();
+        j["side"]        = root.to_move() == movegen::WHITE ? "white" : "black";
+        j["keys"]        = keys;
+        j["nodes"]       = r.nodes;
+        j["time_ms"]     = std::int64_t(r.ms + 0.5);
+        j["threads"]     = c.threads;
+        j["hashfull"]    = r.hashfull;
+        j["verified"]    = r.verified;
         {
             // The main line of FILE in full notation, from its start position (so that a
             // line of the tree can be replayed elsewhere as prelude + line).
@@ -411,6 +414,11 @@ int cmd_solve(const SolveCli& c) {
             std::cout << "; " << mate_text(r.mateIn) << " proven, tree not finished";
         else if (r.noMateUpTo)
             std::cout << "; no mate in " << r.noMateUpTo << " or fewer";
+        if (r.stoppedAt) {
+            std::cout << "; mate in " << r.stoppedAt << ": " << r.keysRefuted;
+            if (r.keysInAll) std::cout << " of " << r.keysInAll;
+            std::cout << " keys refuted";
+        }
         std::cout << "; " << r.nodes << " nodes)\n";
     }
     return exitCode;

@@ -74,11 +74,20 @@ SolveResult Solver::solve() {
                                           : keysFound                   ? Value::YES
                                                                         : Value::NO;
             } else {
+                s.ctx->rootRefuted.store(0);
+                s.ctx->rootActions.store(0);
                 v = s.opt.algorithm == Algorithm::DFPN ? s.master->dfpn_root(n)
                                                        : s.master->attack(n, 0);
             }
             s.master->flush_nodes();
-            if (v == Value::ABORT) break;
+            if (v == Value::ABORT) {
+                if (n >= 2 && s.opt.algorithm != Algorithm::DFPN) {
+                    res.stoppedAt   = n;
+                    res.keysRefuted = s.ctx->rootRefuted.load();
+                    res.keysInAll   = s.ctx->rootActions.load();
+                }
+                break;
+            }
             if (v == Value::YES) {
                 res.result = Result::MATE;
                 res.mateIn = n;

@@ -75,8 +75,20 @@ struct Solver::Impl {
     void print_progress() {
         const double        t = elapsed();
         const std::uint64_t n = nodes();
-        std::fprintf(stderr, "info depth %d nodes %llu nps %.0f hashfull %.1f%% time %.2fs\n",
-            depth.load(), static_cast<unsigned long long>(n), t > 0 ? double(n) / t : 0.0,
+        // The attacker's first actions refuted at this depth, of how many (when listed).
+        char                keys[64] = "";
+        const std::uint64_t refuted  = ctx->rootRefuted.load(std::memory_order_relaxed);
+        const std::uint64_t all      = ctx->rootActions.load(std::memory_order_relaxed);
+        if (depth.load() >= 2 && opt.algorithm != Algorithm::DFPN) {
+            if (all)
+                std::snprintf(keys, sizeof keys, " keys %llu/%llu",
+                    static_cast<unsigned long long>(refuted), static_cast<unsigned long long>(all));
+            else
+                std::snprintf(
+                    keys, sizeof keys, " keys %llu", static_cast<unsigned long long>(refuted));
+        }
+        std::fprintf(stderr, "info depth %d%s nodes %llu nps %.0f hashfull %.1f%% time %.2fs\n",
+            depth.load(), keys, static_cast<unsigned long long>(n), t > 0 ? double(n) / t : 0.0,
             tt.hashfull() / 10.0, t);
     }
 

@@ -236,6 +236,7 @@ Value Searcher::attack(int r, int ply) {
         ctx.tt.store_disproof(key, AllBounds, 0, 1);
         return Value::NO;
     }
+    if (ply == 0) ctx.rootActions.store(list.size(), std::memory_order_relaxed);
     // Children decided by the table (enhanced transposition cutoff), then the ordering.
     for (std::size_t i = 0; i < list.size(); ++i) {
         ActionList::Ref& ref = list.ref(i);
@@ -248,6 +249,7 @@ Value Searcher::attack(int r, int ply) {
             }
             if (e->disproven >= r - 1) {
                 ref.score = INT_MIN; // known to fail
+                refuted(ply);
                 continue;
             }
         }
@@ -393,6 +395,7 @@ Value Searcher::search_children(bool orNode, int bound, int ply, Key key, std::u
         unmake(ply);
         searched = true;
         if (v == Value::ABORT) return v;
+        if (orNode && v == Value::NO) refuted(ply);
         if (orNode && v == Value::YES) {
             decided_by(ply, list.action(i), false);
             ctx.tt.store_proof(key, bound, action_hint(list.ref(i).child), totalNodes - nodes0);
@@ -472,7 +475,10 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
             aborted = true;
             return false;
         }
-        if (v != decisive) return true;
+        if (v != decisive) {
+            if (orNode) refuted(ply);
+            return true;
+        }
         if (!decided) {
             winChild = child;
             decided_by(ply, a, !orNode);

@@ -199,6 +199,11 @@ struct SearchContext {
     std::atomic<bool>          stop{false};
     std::atomic<bool>          limitHit{false};
     std::atomic<bool>          internalError{false};
+    // Progress of the running depth (reset by the driver at each): the attacker's first actions
+    // found not to mate, and how many legal ones the root has (0: too many to list, streamed).
+    // A streamed root that thrashes may meet an action twice and count it twice.
+    std::atomic<std::uint64_t> rootRefuted{0};
+    std::atomic<std::uint64_t> rootActions{0};
 };
 
 // One search thread's state: its own multiverse (a fork of the root, kept at the root between
@@ -294,6 +299,10 @@ private:
         bool orNode, int childBound, int ply, const std::vector<Move>& a, Key* child);
     Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
     void  set_killer(int ply, std::span<const Move> a);
+    // An attacker action at `ply` was found not to mate within its bound (counted at the root).
+    void refuted(int ply) {
+        if (ply == 0) ctx.rootRefuted.fetch_add(1, std::memory_order_relaxed);
+    }
     // `a` decided a node at `ply`: it becomes the first killer, and with `keepRecent` (a defender
     // node, or an attacker node with r = 1) the most recent of the ply's `recent` actions.
     void decided_by(int ply, std::span<const Move> a, bool keepRecent);

@@ -73,9 +73,15 @@ struct SolveOptions {
 };
 
 struct SolveResult {
-    Result                         result     = Result::UNKNOWN;
-    int                            mateIn     = 0; // MATE: the shortest mate length
-    int                            noMateUpTo = 0; // largest bound proven without mate
+    Result result     = Result::UNKNOWN;
+    int    mateIn     = 0; // MATE: the shortest mate length
+    int    noMateUpTo = 0; // largest bound proven without mate
+    // UNKNOWN with the reference search stopped at a bound n >= 2: that bound, how many of the
+    // attacker's first actions were found not to mate within it, and how many it has (0: too
+    // many to list; then an action met twice by a thrashing enumeration counts twice).
+    int                            stoppedAt   = 0;
+    std::uint64_t                  keysRefuted = 0;
+    std::uint64_t                  keysInAll   = 0;
     std::vector<std::vector<Move>> keys; // standard order (a wide root: see Searcher::answers)
     SolutionTree                   tree; // MATE and buildTree
     bool                           treeBuilt = false;

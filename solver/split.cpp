@@ -86,6 +86,7 @@ Value Searcher::split(bool orNode, int bound, int ply, std::span<const std::uint
                 aborted.store(true, std::memory_order_release);
                 break;
             }
+            if (orNode) refuted(ply);
             finished.fetch_add(1, std::memory_order_release);
         }
         if (s) ctx.pool->release(s);

@@ -298,6 +298,14 @@ def limits():
     for opt in (["--hash", "0"], ["--hash", "-2"]):
         rc, out, err = run(["bench"] + opt)
         check(rc == BAD_INPUT and "Signature" not in out + err, f"bench {opt}: exit {rc}")
+    # A limit inside a bound says how far that bound got: the standard start has 20 keys and no
+    # mate in 2; 400 nodes (one thread) refute 13 of them.
+    rc, out, _ = run(["solve", std, "--quiet", "--mate", "2", "--nodes", "400"])
+    check(rc == UNKNOWN and "; mate in 2: 13 of 20 keys refuted; 401 nodes)" in out,
+          f"solve --nodes 400: {rc} {out!r}")
+    rc, j, _ = solve_json([std, "--mate", "2", "--nodes", "400"])
+    check(j.get("stopped_at") == {"mate_in": 2, "keys_refuted": 13, "keys": 20},
+          f"solve --json --nodes 400: {j.get('stopped_at')}")
     # The time limit includes the table: 4 GB used to cost seconds of page faults first.
     t0 = time.monotonic()
     rc, out, _ = run(["solve", std, "--quiet", "--mate", "6", "--hash", "4096", "--time", "0.3"])

@@ -271,6 +271,37 @@ TEST(Solver, NodeLimitGivesUnknown) {
     }
 }
 
+TEST(Solver, UnknownSaysHowManyKeysItRefuted) {
+    // The standard start has no mate in 2 and 20 actions; 400 nodes end the search at bound 2
+    // after some of its keys (13 with one thread), not all.
+    auto root = load_text("[Board \"Standard\"]\n[Mode \"5D\"]\n");
+    ASSERT_TRUE(root);
+    for (int t : {1, 2}) {
+        SolveOptions o      = options(2, t);
+        o.nodeLimit         = 400;
+        const SolveResult r = solve(*root, o);
+        EXPECT_EQ(r.result, Result::UNKNOWN);
+        EXPECT_EQ(r.stoppedAt, 2);
+        EXPECT_EQ(r.keysInAll, 20u);
+        EXPECT_GT(r.keysRefuted, 0u);
+        EXPECT_LT(r.keysRefuted, 20u);
+        if (t == 1) {
+            EXPECT_EQ(r.keysRefuted, 13u); // one thread: deterministic
+        }
+        // Streamed (the root not listed): the refuted keys without their number.
+        o.streamAbove        = 5;
+        const SolveResult st = solve(*root, o);
+        EXPECT_EQ(st.stoppedAt, 2);
+        EXPECT_EQ(st.keysInAll, 0u);
+        EXPECT_GT(st.keysRefuted, 0u);
+        // Decided: nothing stopped.
+        o.nodeLimit           = 0;
+        const SolveResult all = solve(*root, o);
+        EXPECT_EQ(all.result, Result::NO_MATE);
+        EXPECT_EQ(all.stoppedAt, 0);
+    }
+}
+
 TEST(Solver, ActionLimitGivesUnknownWithItsReason) {
     // The standard start has 20 actions: a limit of 10 listed actions stops the search at the
     // first node it lists (mate in 2: the root), with the reason.
