@@ -81,7 +81,13 @@ def show(j):
         if j.get("mate_proven"):
             return "unknown (mate in %d, no tree)" % j["mate_proven"]
         proved = j.get("no_mate_up_to", 0)
-        return "unknown" + (" (no mate <= %d)" % proved if proved else "")
+        parts = ["no mate <= %d" % proved] if proved else []
+        # How far the bound it stopped in got: keys refuted, of how many (when listed).
+        st = j.get("stopped_at")
+        if st:
+            parts.append("%d%s keys" % (st["keys_refuted"],
+                                        "/%d" % st["keys"] if st.get("keys") else ""))
+        return "unknown" + (" (%s)" % "; ".join(parts) if parts else "")
     return r
 
 
@@ -89,7 +95,7 @@ def run_table(args, cases, label):
     rows, disagreements, errors = [], 0, 0
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print("== %s: %d searches, 1 thread, --time %g" % (label, len(cases), args.time))
-    print("%-42s %4s %5s  %-26s %9s %12s  %s" %
+    print("%-42s %4s %5s  %-36s %9s %12s  %s" %
           ("game", "at", "mate", "result", "time s", "nodes", "2 threads"))
     for game, at, mate in cases:
         path = PUZZLES / (game + ".5dpgn")
@@ -117,14 +123,14 @@ def run_table(args, cases, label):
         peak = max(peak, now)
         if rss is not None:
             two_txt = ("%s  " % two_txt if two_txt else "") + "peak %d MB" % rss
-        print("%-42s %4d %5d  %-26s %9.2f %12s  %s" %
+        print("%-42s %4d %5d  %-36s %9.2f %12s  %s" %
               (game, at, mate, show(one), secs, one.get("nodes", "-"), two_txt), flush=True)
         if one.get("result") in ("error", "n/a"):
             print("    %s: %s" % (one["result"], one.get("error", "")), flush=True)
         rows.append({"game": game, "at": at, "mate": mate, "lenient": lenient,
                      "result": one.get("result"), "mate_in": one.get("mate_in"),
                      "time_s": secs, "nodes": one.get("nodes"), "two_threads": two_txt,
-                     "peak_rss_mb": rss})
+                     "peak_rss_mb": rss, "stopped_at": one.get("stopped_at")})
     return rows, disagreements, errors
 
 
