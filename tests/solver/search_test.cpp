@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -271,15 +272,21 @@ TEST(Solver, NodeLimitGivesUnknown) {
     }
 }
 
+// Mate in 2 from the standard start (20 actions, no mate in 2) with `threads`, the options then
+// changed by `set`.
+SolveResult solve_standard(int threads, const std::function<void(SolveOptions&)>& set) {
+    static const std::optional<Multiverse> root =
+        load_text("[Board \"Standard\"]\n[Mode \"5D\"]\n");
+    EXPECT_TRUE(root);
+    SolveOptions o = options(2, threads);
+    set(o);
+    return root ? solve(*root, o) : SolveResult{};
+}
+
 TEST(Solver, UnknownSaysHowManyKeysItRefuted) {
-    // The standard start has no mate in 2 and 20 actions; 400 nodes end the search at bound 2
-    // after some of its keys (13 with one thread), not all.
-    auto root = load_text("[Board \"Standard\"]\n[Mode \"5D\"]\n");
-    ASSERT_TRUE(root);
+    // 400 nodes end the search at bound 2 after some of its keys (13 with one thread), not all.
     for (int t : {1, 2}) {
-        SolveOptions o      = options(2, t);
-        o.nodeLimit         = 400;
-        const SolveResult r = solve(*root, o);
+        const SolveResult r = solve_standard(t, [](SolveOptions& o) { o.nodeLimit = 400; });
         EXPECT_EQ(r.result, Result::UNKNOWN);
         EXPECT_EQ(r.stoppedAt, 2);
         EXPECT_EQ(r.keysInAll, 20u);
@@ -289,34 +296,30 @@ TEST(Solver, UnknownSaysHowManyKeysItRefuted) {
             EXPECT_EQ(r.keysRefuted, 13u); // one thread: deterministic
         }
         // Streamed (the root not listed): the refuted keys without their number.
-        o.streamAbove        = 5;
-        const SolveResult st = solve(*root, o);
+        const SolveResult st = solve_standard(t, [](SolveOptions& o) {
+            o.nodeLimit   = 400;
+            o.streamAbove = 5;
+        });
         EXPECT_EQ(st.stoppedAt, 2);
         EXPECT_EQ(st.keysInAll, 0u);
         EXPECT_GT(st.keysRefuted, 0u);
         // Decided: nothing stopped.
-        o.nodeLimit           = 0;
-        const SolveResult all = solve(*root, o);
+        const SolveResult all = solve_standard(t, [](SolveOptions&) {});
         EXPECT_EQ(all.result, Result::NO_MATE);
         EXPECT_EQ(all.stoppedAt, 0);
     }
 }
 
 TEST(Solver, ActionLimitGivesUnknownWithItsReason) {
-    // The standard start has 20 actions: a limit of 10 listed actions stops the search at the
-    // first node it lists (mate in 2: the root), with the reason.
-    auto root = load_text("[Board \"Standard\"]\n[Mode \"5D\"]\n");
-    ASSERT_TRUE(root);
+    // A limit of 10 listed actions stops the search at the first node it lists (mate in 2: the
+    // root), with the reason; 20 is enough for the root and every defender node of mate in 1
+    // and 2.
     for (int t : {1, 2}) {
-        SolveOptions o      = options(2, t);
-        o.actionLimit       = 10;
-        const SolveResult r = solve(*root, o);
+        const SolveResult r = solve_standard(t, [](SolveOptions& o) { o.actionLimit = 10; });
         EXPECT_EQ(r.result, Result::UNKNOWN);
         EXPECT_TRUE(r.limitHit);
         EXPECT_NE(r.error.find("more than 10 legal actions"), std::string::npos) << r.error;
-        // 20 is enough for the root and every defender node of mate in 1 and 2.
-        o.actionLimit        = 20;
-        const SolveResult ok = solve(*root, o);
+        const SolveResult ok = solve_standard(t, [](SolveOptions& o) { o.actionLimit = 20; });
         EXPECT_EQ(ok.result, Result::NO_MATE);
         EXPECT_FALSE(ok.limitHit);
     }
