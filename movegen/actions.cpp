@@ -94,7 +94,7 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
             if (!kinds) continue;
             allMoves.push_back(mm);
             moveKinds.push_back(kinds);
-            row.options += std::popcount(kinds);
+            row.options += bit_count(kinds);
         }
         row.end = allMoves.size();
         rows.push_back(row);

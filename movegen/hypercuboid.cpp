@@ -23,16 +23,11 @@ constexpr auto ByteMasks = [] {
     return m;
 }();
 
-// The set bits of n words. The x86-64 baseline Debian builds for has no POPCNT instruction, so
-// std::popcount would call libgcc's __popcountdi2 (5% of a search on 43 timelines, all from
-// learn()); the clone for CPUs that have it is picked once, when the program loads.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
-[[gnu::target_clones("popcnt", "default")]]
-#endif
+// The set bits of n words.
 int count_bits(const std::uint64_t* w, int n) {
     int count = 0;
     for (int i = 0; i < n; ++i)
-        count += std::popcount(w[i]);
+        count += bit_count(w[i]);
     return count;
 }
 } // namespace

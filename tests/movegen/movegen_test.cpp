@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
@@ -15,6 +16,21 @@ namespace fived::movegen {
 namespace {
 
 Multiverse make(const char* name) { return testing::variant_start(name); }
+
+TEST(Types, BitCountIsPopcount) {
+    // bit_count() counts inline where std::popcount would call libgcc: the same numbers.
+    std::uint64_t x = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < 10000; ++i) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        const std::uint64_t sparse = x & (x >> 3) & (x >> 11);
+        ASSERT_EQ(bit_count(x), std::popcount(x));
+        ASSERT_EQ(bit_count(sparse), std::popcount(sparse));
+    }
+    static_assert(
+        bit_count(0) == 0 && bit_count(~std::uint64_t(0)) == 64 && bit_count(1ULL << 63) == 1);
+}
 
 TEST(Variants, EveryPresetSetsUp) {
     for (const VariantDef& v : builtin_variants()) {
