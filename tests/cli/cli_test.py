@@ -504,6 +504,8 @@ def json_schema():
         ("solve", ["solve", rt2, "--quiet", "--json"]),
         ("solve", ["solve", rt2, "--quiet", "--json", "--mate", "1"]),
         ("solve", ["solve", rt2, "--quiet", "--json", "--nodes", "1"]),
+        ("solve", ["solve", write("std-schema.5dpgn", STANDARD), "--quiet", "--json", "--mate", "2",
+                   "--nodes", "400"]),  # stopped_at
         ("verify", ["verify", tree, "--json", "--tries"]),
         ("bench", ["bench", "--json"]),
     ]
