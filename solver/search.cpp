@@ -429,8 +429,8 @@ Value Searcher::child_value(bool orNode, int childBound, int ply, std::span<cons
 // Before anything is listed: the ply's killers (actions that decided sibling nodes), each only
 // if it is one of the legal actions here (ActionSearch::reset_only). In a wide node the same
 // refutation or answer usually works again, and the node is then decided without enumerating
-// its actions. A defender node then tries the ply's recent refutations (`refutations`, those
-// not among the killers). Returns the decisive value (stored), ABORT, or OPEN.
+// its actions. A defender node then tries the ply's recent refutations (`recent`, those not
+// among the killers; first_tries()). Returns the decisive value (stored), ABORT, or OPEN.
 Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0) {
     const int   childBound = orNode ? bound - 1 : bound;
     const Value decisive   = orNode ? Value::YES : Value::NO;
