@@ -81,7 +81,7 @@ SolveResult Solver::solve() {
             }
             s.master->flush_nodes();
             if (v == Value::ABORT) {
-                if (n >= 2 && s.opt.algorithm != Algorithm::DFPN) {
+                if (s.counts_keys(n)) {
                     res.stoppedAt   = n;
                     res.keysRefuted = s.ctx->rootRefuted.load();
                     res.keysInAll   = s.ctx->rootActions.load();

@@ -72,6 +72,10 @@ struct Solver::Impl {
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
     std::uint64_t nodes() const { return ctx->nodes.load(std::memory_order_relaxed); }
 
+    // Does the search of bound n count its keys (SearchContext::rootRefuted)? The reference
+    // search does, from bound 2 on (bound 1 is the mate-in-one search, df-pn has no key loop).
+    bool counts_keys(int n) const { return n >= 2 && opt.algorithm != Algorithm::DFPN; }
+
     void print_progress() {
         const double        t = elapsed();
         const std::uint64_t n = nodes();
@@ -79,7 +83,7 @@ struct Solver::Impl {
         char                keys[64] = "";
         const std::uint64_t refuted  = ctx->rootRefuted.load(std::memory_order_relaxed);
         const std::uint64_t all      = ctx->rootActions.load(std::memory_order_relaxed);
-        if (depth.load() >= 2 && opt.algorithm != Algorithm::DFPN) {
+        if (counts_keys(depth.load())) {
             if (all)
                 std::snprintf(keys, sizeof keys, " keys %llu/%llu",
                     static_cast<unsigned long long>(refuted), static_cast<unsigned long long>(all));
