@@ -87,23 +87,20 @@ int cmd_moves(const InputOptions& in, bool json) {
 int cmd_actions(const InputOptions& in, std::uint64_t max, bool json) {
     auto g = load(in);
     if (!g) return ExitBadInput;
-    Multiverse    mv      = final_position(*g);
-    Multiverse    printer = mv.fork(); // formats each action from the start-of-turn state
-    std::uint64_t n       = 0;
-    bool          all     = true;
+    Multiverse mv      = final_position(*g);
+    Multiverse printer = mv.fork(); // formats each action from the start-of-turn state
+    notation::ActionFormatter formatter(printer);
+    std::uint64_t             n   = 0;
+    bool                      all = true;
     if (max > 0) {
         movegen::ActionPicker picker; // the one legal-action policy (movegen/picker.h)
         picker.reset(mv);
-        std::string                    text; // one buffer and undo stack for millions of lines
-        std::vector<movegen::MoveUndo> undo;
         all = picker.for_each([&](std::span<const movegen::Move> a) {
-            text.clear();
-            notation::append_action(text, printer, a, undo);
+            const std::string_view text = formatter.format(a);
             if (json) {
                 std::cout << nlohmann::json{{"action", text}}.dump() << '\n';
             } else {
-                text += '\n';
-                std::cout.write(text.data(), std::streamsize(text.size()));
+                std::cout.write(text.data(), std::streamsize(text.size())).put('\n');
             }
             return ++n < max && std::cout.good(); // stop at a write error (main reports it)
         });

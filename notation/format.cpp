@@ -97,11 +97,14 @@ std::string format_move(const Multiverse& mv, const movegen::Move& m) {
 // board that is not the last of its timeline branches whatever those moves do (within an action
 // timelines only grow, and a jump's target is a board of the mover's colour, which the action
 // does not create), so the moves are made only as far as a jump onto a last board needs them.
-void append_action(std::string& out, Multiverse& mv, std::span<const movegen::Move> action,
-    std::vector<MoveUndo>& undo) {
+namespace {
+// Appends the text of action[from, size) to out (the text of action[0, from) is there already,
+// from the same moves), recording where each move's text ends.
+void append_action_from(std::string& out, Multiverse& mv, std::span<const movegen::Move> action,
+    std::size_t from, std::vector<MoveUndo>& undo, std::vector<std::size_t>* ends) {
     undo.clear();
     std::size_t made = 0; // action[0, made) is made on mv
-    for (std::size_t i = 0; i < action.size(); ++i) {
+    for (std::size_t i = from; i < action.size(); ++i) {
         const movegen::Move& m = action[i];
         if (!m.is_physical() && m.to.v() == mv.end_v(m.to.l())) {
             movegen::do_action(mv, action.subspan(made, i - made), undo);
@@ -109,14 +112,27 @@ void append_action(std::string& out, Multiverse& mv, std::span<const movegen::Mo
         }
         if (i) out += ' ';
         append_move(out, mv, m);
+        if (ends) ends->push_back(out.size());
     }
     movegen::undo_action(mv, undo);
+}
+} // namespace
+
+std::string_view ActionFormatter::format(std::span<const movegen::Move> action) {
+    std::size_t same = 0;
+    while (same < action.size() && same < prev_.size() && action[same] == prev_[same])
+        ++same;
+    text_.resize(same ? ends_[same - 1] : 0);
+    ends_.resize(same);
+    append_action_from(text_, *mv_, action, same, undo_, &ends_);
+    prev_.assign(action.begin(), action.end());
+    return text_;
 }
 
 std::string format_action(Multiverse& mv, std::span<const movegen::Move> action) {
     std::string           s;
     std::vector<MoveUndo> undo;
-    append_action(s, mv, action, undo);
+    append_action_from(s, mv, action, 0, undo, nullptr);
     return s;
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "movegen/multiverse.h"
@@ -28,10 +29,26 @@ std::optional<int> line_index(const LineLabel& label, bool even);
 std::string format_move(const movegen::Multiverse& mv, const movegen::Move& m);
 // Full notation of a whole action, starting from the state before it; mv is restored.
 std::string format_action(movegen::Multiverse& mv, std::span<const movegen::Move> action);
-// The same, appended to out; undo is scratch (kept by the caller, so that a listing of millions
-// of actions reuses one string and one undo stack).
+// format_move() appended to out.
 void append_move(std::string& out, const movegen::Multiverse& mv, const movegen::Move& m);
-void append_action(std::string& out, movegen::Multiverse& mv, std::span<const movegen::Move> action,
-    std::vector<movegen::MoveUndo>& undo);
+
+// format_action() for a listing of millions of actions from one position (`fived actions`): one
+// buffer, one undo stack, and the text of the moves an action shares with the one before it
+// kept (an enumeration lists actions that share long prefixes, and a move's text depends only on
+// the moves before it).
+class ActionFormatter {
+public:
+    // mv: the position the actions are legal in; restored after each call.
+    explicit ActionFormatter(movegen::Multiverse& mv) : mv_(&mv) { }
+    // The full notation of action, as format_action() writes it; valid until the next call.
+    std::string_view format(std::span<const movegen::Move> action);
+
+private:
+    movegen::Multiverse*           mv_;
+    std::string                    text_;
+    std::vector<movegen::Move>     prev_; // the action text_ holds
+    std::vector<std::size_t>       ends_; // where each move of prev_ ends in text_
+    std::vector<movegen::MoveUndo> undo_;
+};
 
 } // namespace fived::notation

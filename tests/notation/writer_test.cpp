@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "movegen/action.h"
+#include "movegen/picker.h"
 #include "movegen/variants.h"
 #include "notation/fen.h"
 #include "notation/format.h"
@@ -243,6 +244,46 @@ TEST(FormatAction, SameAsMakingEveryMoveOnRandomPlay) {
     }
     EXPECT_GT(actions, 1000);
     EXPECT_GT(needed, 0);
+}
+
+// A listing formats each action reusing the text of the moves it shares with the one before:
+// the same text as formatting it alone, over the enumeration order of the action search, on
+// random positions of several variants (with jumps onto last boards, whose text depends on the
+// moves before them).
+TEST(ActionFormatter, SameAsFormatActionOverAListing) {
+    int reused = 0, actions = 0;
+    for (const char* variant : {"Standard - Two Timelines", "Misc - Timeline Invasion",
+             "Misc - Timeline Skirmish", "Very Small - Open"}) {
+        GameTree               tree = empty_tree(variant_start(variant));
+        testing_gen::TreeShape shape;
+        shape.maxNodes   = 120;
+        shape.maxDepth   = 24;
+        shape.branchProb = 0.35;
+        shape.seed       = 7;
+        testing_gen::random_tree(tree, shape);
+        for (std::size_t n = 1; n < tree.nodes.size(); ++n) {
+            movegen::Multiverse            mv = tree.start.fork();
+            std::vector<movegen::MoveUndo> undo;
+            for (int on : tree.line(int(n)))
+                movegen::do_action(mv, tree.nodes[std::size_t(on)].action, undo);
+            movegen::Multiverse   printer = mv.fork();
+            ActionFormatter       formatter(printer);
+            movegen::ActionPicker picker;
+            picker.reset(mv);
+            std::string previous;
+            int         listed = 0;
+            picker.for_each([&](std::span<const movegen::Move> a) {
+                const std::string text(formatter.format(a));
+                EXPECT_EQ(text, format_action(printer, a)) << variant << " node " << n;
+                reused += !previous.empty() && text.compare(0, 20, previous, 0, 20) == 0;
+                previous = text;
+                ++actions;
+                return ++listed < 300;
+            });
+        }
+    }
+    EXPECT_GT(actions, 5000);
+    EXPECT_GT(reused, 1000);
 }
 
 // ---------------------------------------------------------------------------------------------
