@@ -520,6 +520,11 @@ bool ActionSearch::leaf() {
     order.clear();
     orderIdx.clear();
     arrivalL.clear();
+    arrivals.clear();
+    for (const Deferred& d : deferred) {
+        arrivals.push_back(mv->arrival_board(d.move));
+        compute_board_key(arrivals.back());
+    }
     ++leafNo;
     leafLearned = 0;
     return arrive();
@@ -609,7 +614,7 @@ bool ActionSearch::arrive() {
         }
         if (learned_run(int(j))) continue;
         undoStack.emplace_back();
-        mv->make_arrival(d.move, undoStack.back());
+        mv->make_arrival(d.move, arrivals[j], undoStack.back());
         bool       go = true;
         AttackInfo attack;
         orderIdx.push_back(int(j));

@@ -188,9 +188,10 @@ private:
     int                        minL0 = 0;
     std::vector<Move>          others; // made moves that are not deferred, in standard order
     std::vector<Deferred>      deferred;
-    std::vector<Move>          out;    // the action handed to the visitor
-    std::vector<std::uint8_t>  placed; // deferred jumps already arrived, at the leaf
-    std::vector<Move>          order;  // the arrivals made so far, in order
+    std::vector<Move>          out;      // the action handed to the visitor
+    std::vector<std::uint8_t>  placed;   // deferred jumps already arrived, at the leaf
+    std::vector<Board>         arrivals; // the board each deferred jump's arrival adds
+    std::vector<Move>          order;    // the arrivals made so far, in order
     // At a leaf, attacks found between new boards only: an attack between the boards of two new
     // timelines (and those between them) depends only on which deferred jumps made the boards
     // of that run of consecutive new timelines, so the run is remembered and skipped in every

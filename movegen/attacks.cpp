@@ -23,8 +23,6 @@ namespace fived::movegen {
 
 namespace {
 
-constexpr int sgn(int v) { return (v > 0) - (v < 0); }
-
 // Forward steps worth one backward board test (attacks_from_tip).
 constexpr int ForwardFactor = 1;
 
@@ -159,32 +157,10 @@ void describe_capture(const Multiverse& mv, const Move& m, AttackInfo& info) {
     return true;
 }
 
-// How far the boards run without a gap from board (l, v) along each unit (ul, ut) of the (ℓ, T)
-// plane with ul = ±1. A ride of k steps crosses the boards 1 .. k-1 steps away, so a board k
-// steps away along a line is reached by a ride only if the run is at least k long.
-struct Runs {
-    int len[2][3] = {}; // [ul > 0][ut + 1]
-
-    Runs(const Multiverse& mv, int l, int v) {
-        for (int up = 0; up < 2; ++up)
-            for (int ut = -1; ut <= 1; ++ut) {
-                const int ul = up ? 1 : -1;
-                int       r  = 0;
-                while (mv.board_exists(l + (r + 1) * ul, v + 2 * (r + 1) * ut))
-                    ++r;
-                len[up][ut + 1] = r;
-            }
-    }
-    // The run along the line towards (dl, dt) (dl != 0, dt = 0 or |dt| = |dl|).
-    int toward(int dl, int dt) const { return len[dl > 0][sgn(dt) + 1]; }
-    // How many timelines away (up: towards higher ℓ) some board may be reached: leaps reach 2.
-    int reach(bool up) const { return std::max({2, len[up][0], len[up][1], len[up][2]}); }
-};
-
 // Attacks by the pieces of tip (la, va) onto any royal of us; without those within the tip
 // itself if !self (the backward scan skips them; the forward one finds every capture).
-bool attacks_from_tip(
-    const Multiverse& mv, int la, int va, Color us, AttackInfo* info, bool self = true) {
+bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us, AttackInfo* info,
+    bool self = true, const LineRuns* known = nullptr) {
     const Board& A = mv.board(la, va);
     if (!A.pieces(~us)) return false;
     // Forward when the tip's few pieces take fewer steps than the boards looked at backwards
@@ -205,9 +181,9 @@ bool attacks_from_tip(
     };
     // Timelines in ascending ℓ (the order decides which attack is reported, and with it the
     // searches' cuts), only as far as some board can be reached.
-    const Runs runs(mv, la, va);
-    const int  lo = std::max(mv.min_l(), la - runs.reach(false));
-    const int  hi = std::min(mv.max_l(), la + runs.reach(true));
+    const LineRuns runs = known ? *known : LineRuns(mv, la, va);
+    const int      lo   = std::max(mv.min_l(), la - runs.reach(false));
+    const int      hi   = std::min(mv.max_l(), la + runs.reach(true));
     for (int lk = lo; lk <= hi; ++lk) {
         const int dl = lk - la, adl = std::abs(dl);
         if (dl == 0) {
@@ -239,19 +215,39 @@ bool royal_attacked(const Multiverse& mv, Color us) {
     return false;
 }
 
-bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info, bool acrossOnly) {
+LineRuns::LineRuns(const Multiverse& mv, int l, int v) {
+    for (int up = 0; up < 2; ++up)
+        for (int ut = -1; ut <= 1; ++ut) {
+            const int ul = up ? 1 : -1;
+            int       r  = 0;
+            while (mv.board_exists(l + (r + 1) * ul, v + 2 * (r + 1) * ut))
+                ++r;
+            len[up][ut + 1] = r;
+        }
+}
+
+int LineRuns::window() const {
+    int longest = 0;
+    for (const auto& side : len)
+        for (const int r : side)
+            longest = std::max(longest, r);
+    return std::max(2, longest + 1);
+}
+
+bool attacked_via_board(const Multiverse& mv, Color us, int ln, AttackInfo* info, bool acrossOnly,
+    const LineRuns* known) {
     const Color them = ~us;
     const int   vn   = mv.end_v(ln);
     if (Color(vn & 1) != them) return false;
+    const LineRuns runs = known ? *known : LineRuns(mv, ln, vn);
     // (a) The new board as the attacker's board.
-    if (attacks_from_tip(mv, ln, vn, us, info, !acrossOnly)) return true;
+    if (attacks_from_tip(mv, ln, vn, us, info, !acrossOnly, &runs)) return true;
     const Board& N         = mv.board(ln, vn);
     const bool   hasRoyals = N.royals(us) != 0;
     // The tips in ascending ℓ, as far as some tip can reach N: beyond two timelines and two
     // turns only rides, along a line with no board missing between A and N.
-    const Runs runs(mv, ln, vn);
-    const int  lo = std::max(mv.min_l(), ln - runs.reach(false));
-    const int  hi = std::min(mv.max_l(), ln + runs.reach(true));
+    const int lo = std::max(mv.min_l(), ln - runs.reach(false));
+    const int hi = std::min(mv.max_l(), ln + runs.reach(true));
     for (int la = lo; la <= hi; ++la) {
         const int va = mv.end_v(la);
         if (la == ln || Color(va & 1) != them) continue;

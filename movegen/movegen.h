@@ -59,10 +59,32 @@ struct AttackInfo {
         inBoard = board;
     }
 };
+
+constexpr int sgn(int v) { return (v > 0) - (v < 0); }
+
+// How far the boards run without a gap from board (l, v) along each unit (ul, ut) of the (ℓ, T)
+// plane with ul = ±1. A ride of k steps crosses the boards 1 .. k-1 steps away, so a board k
+// steps away along a line is reached by a ride only if the run is at least k long.
+struct LineRuns {
+    int len[2][3] = {}; // [ul > 0][ut + 1]
+
+    LineRuns(const Multiverse& mv, int l, int v);
+    // The run along the line towards (dl, dt) (dl != 0, dt = 0 or |dt| = |dl|).
+    int toward(int dl, int dt) const { return len[dl > 0][sgn(dt) + 1]; }
+    // How many timelines away (up: towards higher ℓ) some board may be reached: leaps reach 2.
+    int reach(bool up) const { return std::max({2, len[up][0], len[up][1], len[up][2]}); }
+    // How many timelines away, either way, the attack tests of the board look: as far as some
+    // board may be reached, and one more on each line for the missing board that ends its run.
+    // Whether an attack involves the board depends only on the boards this close to it (and not
+    // on where it lies: the rules of movement are the same on every timeline).
+    int window() const;
+};
+
 // acrossOnly: the caller has tested that board alone (royal_attacked_on_board() below, or this
 // test when the board was made first), so only attacks between boards are looked for.
-bool attacked_via_board(
-    const Multiverse& mv, Color us, int l, AttackInfo* info = nullptr, bool acrossOnly = false);
+// runs: LineRuns of that board, when the caller has them.
+bool attacked_via_board(const Multiverse& mv, Color us, int l, AttackInfo* info = nullptr,
+    bool acrossOnly = false, const LineRuns* runs = nullptr);
 // The first capture (in generation order) onto a royal of us by a piece of ~us standing on board
 // (l, v), which must be a last board of ~us's colour, found by generating the pieces' captures;
 // false if there is none. On a board with few pieces this is cheaper than looking back from

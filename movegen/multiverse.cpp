@@ -183,12 +183,16 @@ Board Multiverse::arrival_board(const Move& m) const {
 }
 
 void Multiverse::make_arrival(const Move& m, MoveUndo& u) {
+    Board b = arrival_board(m);
+    compute_board_key(b);
+    make_arrival(m, b, u);
+}
+
+void Multiverse::make_arrival(const Move& m, const Board& b, MoveUndo& u) {
     begin_record(u);
     const int   tl = m.to.l(), tv = m.to.v();
     const bool  branching = tv != end_v(tl);
-    Board       b         = arrival_board(m);
     const Piece p         = b.piece_on(m.to.sq());
-    compute_board_key(b);
     if (!branching) {
         u.timelineA = std::int16_t(tl);
         append_to_timeline(tl, push_board(b));

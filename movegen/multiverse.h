@@ -124,6 +124,9 @@ public:
     // The board a jump's arrival adds: its target with the piece placed (key not computed). It
     // depends only on the move, not on where or when the arrival is made.
     Board arrival_board(const Move& m) const;
+    // make_arrival() with the board arrival_board(m) already made, its key computed (an action
+    // search makes the same arrival in many orders).
+    void make_arrival(const Move& m, const Board& arrival, MoveUndo& u);
     // Appends an unchanged copy of timeline l's last board ("passing" it, RULES.md §5.4).
     // Undone by unmake_move().
     void make_pass(int l, MoveUndo& u);
