@@ -526,7 +526,9 @@ bool ActionSearch::leaf() {
         compute_board_key(arrivals.back());
     }
     ++leafNo;
-    leafLearned = 0;
+    leafKept     = 0;
+    leafLongest  = 0;
+    leafLastMask = 0;
     return arrive();
 }
 
@@ -552,18 +554,26 @@ std::size_t conflict_slot(std::uint64_t run, std::uint64_t leaf) {
 }
 } // namespace
 
-// Is placing deferred jump j next known to attack, from a run learned earlier in this leaf?
-bool ActionSearch::learned_run(int j) const {
-    if (leafLearned == 0) return false;
-    for (std::size_t from = orderIdx.size(); from-- > 0;) {
-        const std::uint64_t run  = pack_run(std::span(orderIdx).subspan(from), j);
-        const std::size_t   slot = conflict_slot(run, leafNo);
-        for (int p = 0; p < ConflictProbe; ++p) {
-            const Conflict& c = conflicts[(slot + std::size_t(p)) & (ConflictSlots - 1)];
-            if (c.leaf != leafNo) break;
-            if (c.run == run) return true;
-        }
+// The entry kept for a run at this leaf, if any.
+const ActionSearch::Conflict* ActionSearch::kept_run(std::uint64_t run) const {
+    if (leafKept == 0) return nullptr;
+    const std::size_t slot = conflict_slot(run, leafNo);
+    for (int p = 0; p < ConflictProbe; ++p) {
+        const Conflict& c = conflicts[(slot + std::size_t(p)) & (ConflictSlots - 1)];
+        if (c.leaf != leafNo) break;
+        if (c.run == run) return &c;
     }
+    return nullptr;
+}
+
+// Is placing deferred jump j next known to attack, from a run learned earlier in this leaf?
+// (A run kept as safe is the whole window of j: then j is safe here too.)
+bool ActionSearch::learned_run(int j) const {
+    if (!(leafLastMask >> j & 1)) return false;
+    const std::size_t longest = std::min(orderIdx.size(), std::size_t(leafLongest));
+    for (std::size_t n = 1; n <= longest; ++n)
+        if (const Conflict* c = kept_run(pack_run(std::span(orderIdx).last(n), j)))
+            return c->attacked;
     return false;
 }
 
@@ -582,16 +592,50 @@ void ActionSearch::learn_run(const AttackInfo& a) {
     const std::span<const int> below(orderIdx.data(), orderIdx.size() - 1);
     const std::uint64_t        run =
         pack_run(below.subspan(std::size_t(std::min(sa, sk))), orderIdx.back());
+    remember(run, true);
+}
+
+void ActionSearch::remember(std::uint64_t run, bool attacked) {
     if (conflicts.empty()) conflicts.resize(ConflictSlots);
     const std::size_t slot = conflict_slot(run, leafNo);
     for (int p = 0; p < ConflictProbe; ++p) {
         Conflict& c = conflicts[(slot + std::size_t(p)) & (ConflictSlots - 1)];
         if (c.leaf != leafNo || c.run == run) {
-            leafLearned += c.leaf != leafNo;
-            c = {run, leafNo};
+            leafKept += c.leaf != leafNo;
+            if (attacked) {
+                const int before = int(run & 15) - 1;
+                leafLongest      = std::max(leafLongest, before);
+                leafLastMask |= 1u << (run >> (4 + 4 * before) & 15);
+            }
+            c = {run, leafNo, attacked};
             return;
         }
     }
+}
+
+// Is the arrival on top of order attacked? An attack that involves its board N depends only on
+// the boards within LineRuns::window() timelines of N. When those are all new boards of this
+// leaf, the answer depends only on which deferred jumps made them, so an answer "no" is kept
+// under those jumps' indices for the leaf's later orders (a "yes" then is a run between new
+// boards, which learn_run() keeps in a more general form).
+bool ActionSearch::arrival_attacked() {
+    if (referenceCheck) return attacked_after(undoStack.back(), nullptr, true);
+    const int           ln = arrivalL.back();
+    const LineRuns      runs(*mv, ln, mv->end_v(ln));
+    const std::size_t   reach = std::size_t(runs.window());
+    const bool          kept  = orderIdx.size() > reach && deferred.size() <= MaxRunIndex;
+    const std::uint64_t key =
+        kept ? pack_run(std::span(orderIdx).last(reach + 1).first(reach), orderIdx.back()) : 0;
+    if (kept) {
+        if (const Conflict* c = kept_run(key); c && !c->attacked) return false;
+    }
+    AttackInfo attack;
+    if (attacked_via_board(*mv, us, ln, &attack, true, &runs)) {
+        learn_run(attack);
+        return true;
+    }
+    if (kept) remember(key, false);
+    return false;
 }
 
 // Makes the deferred branching arrivals in every valid order, one more at each level. An attack
@@ -615,18 +659,15 @@ bool ActionSearch::arrive() {
         if (learned_run(int(j))) continue;
         undoStack.emplace_back();
         mv->make_arrival(d.move, arrivals[j], undoStack.back());
-        bool       go = true;
-        AttackInfo attack;
+        bool go = true;
         orderIdx.push_back(int(j));
         arrivalL.push_back(undoStack.back().timelineA);
-        if (!attacked_after(undoStack.back(), &attack, true)) {
+        if (!arrival_attacked()) {
             placed[j] = 1;
             order.push_back(d.move);
             go = arrive();
             order.pop_back();
             placed[j] = 0;
-        } else if (!referenceCheck) {
-            learn_run(attack);
         }
         orderIdx.pop_back();
         arrivalL.pop_back();

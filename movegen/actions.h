@@ -196,17 +196,25 @@ private:
     // timelines (and those between them) depends only on which deferred jumps made the boards
     // of that run of consecutive new timelines, so the run is remembered and skipped in every
     // later order of the same leaf. Keyed by the run's deferred indices and the leaf's number.
+    // The same table keeps the arrivals found safe whose window (LineRuns::window()) holds only
+    // new boards, keyed by the window's jumps (arrival_attacked()).
     struct Conflict {
-        std::uint64_t run  = 0;
-        std::uint64_t leaf = 0;
+        std::uint64_t run      = 0;
+        std::uint64_t leaf     = 0;
+        bool          attacked = true;
     };
     std::vector<int>            orderIdx;  // deferred index of each arrival in order
     std::vector<int>            arrivalL;  // the timeline each arrival in order created
     std::vector<Conflict>       conflicts; // open addressing, ConflictSlots entries
-    std::uint64_t               leafNo      = 0;
-    int                         leafLearned = 0; // runs learned at this leaf
+    std::uint64_t               leafNo       = 0;
+    int                         leafKept     = 0; // runs kept at this leaf
+    int                         leafLongest  = 0; // the longest run known to attack, at this leaf
+    std::uint32_t               leafLastMask = 0; // the last deferred indices of those runs
     bool                        learned_run(int j) const;
     void                        learn_run(const AttackInfo& a);
+    const Conflict*             kept_run(std::uint64_t run) const;
+    bool                        arrival_attacked();
+    void                        remember(std::uint64_t run, bool attacked);
     std::vector<MoveUndo>       undoStack;
     std::uint64_t               nodes_ = 0;
     std::vector<int>            optionsAt; // per DFS position: number of options (Row::options)
