@@ -396,22 +396,23 @@ BENCHMARK(BM_SparseCount_NP0_81)->Unit(benchmark::kSecond)->Iterations(1)->Repet
 // The first N actions of a wide position (issue 13: the first 100,000 of NP k=71 >= 5x faster
 // than ftxi), through the picker as `fived actions FILE --at 71 --max 100000` lists them; the
 // _formatted case also writes each action's text as that command does (without printing it).
-void first_n(benchmark::State& state, const char* id, std::size_t k, std::uint64_t max,
-    bool format) {
+void first_n(
+    benchmark::State& state, const char* id, std::size_t k, std::uint64_t max, bool format) {
     auto g = load_puzzle(id);
     if (!g || g->mainLine.size() < k) {
         state.SkipWithError(PuzzlesAbsent.c_str());
         return;
     }
-    Multiverse            mv      = std::move(all_positions(*g)[k]);
-    Multiverse            printer = mv.fork();
-    movegen::ActionPicker picker;
-    std::uint64_t         total = 0, n = 0, chars = 0;
+    Multiverse                mv      = std::move(all_positions(*g)[k]);
+    Multiverse                printer = mv.fork();
+    notation::ActionFormatter formatter(printer);
+    movegen::ActionPicker     picker;
+    std::uint64_t             total = 0, n = 0, chars = 0;
     for (auto _ : state) {
         n = 0;
         picker.reset(mv);
         picker.for_each([&](std::span<const Move> a) {
-            if (format) chars += notation::format_action(printer, a).size();
+            if (format) chars += formatter.format(a).size();
             return ++n < max;
         });
         total += n;
