@@ -23,6 +23,8 @@ namespace fived::movegen {
 
 namespace {
 
+constexpr int sgn(int v) { return (v > 0) - (v < 0); }
+
 // Forward steps worth one backward board test (attacks_from_tip).
 constexpr int ForwardFactor = 1;
 

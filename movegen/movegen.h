@@ -60,8 +60,6 @@ struct AttackInfo {
     }
 };
 
-constexpr int sgn(int v) { return (v > 0) - (v < 0); }
-
 // How far the boards run without a gap from board (l, v) along each unit (ul, ut) of the (ℓ, T)
 // plane with ul = ±1. A ride of k steps crosses the boards 1 .. k-1 steps away, so a board k
 // steps away along a line is reached by a ride only if the run is at least k long.
@@ -70,7 +68,7 @@ struct LineRuns {
 
     LineRuns(const Multiverse& mv, int l, int v);
     // The run along the line towards (dl, dt) (dl != 0, dt = 0 or |dt| = |dl|).
-    int toward(int dl, int dt) const { return len[dl > 0][sgn(dt) + 1]; }
+    int toward(int dl, int dt) const { return len[dl > 0][(dt > 0) - (dt < 0) + 1]; }
     // How many timelines away (up: towards higher ℓ) some board may be reached: leaps reach 2.
     int reach(bool up) const { return std::max({2, len[up][0], len[up][1], len[up][2]}); }
     // How many timelines away, either way, the attack tests of the board look: as far as some
