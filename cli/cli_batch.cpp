@@ -297,45 +297,50 @@ int cmd_merge(const std::vector<std::string>& inputs, const std::string& outPath
 
 } // namespace
 
-void register_batch_commands(CLI::App& app, int& exitCode) {
-    auto  c     = std::make_shared<BatchCli>();
-    auto* batch = app.add_subcommand("batch",
-        "solve (or verify) every file of a collection, in parallel, one JSON record a line");
-    batch->add_option("INPUTS", c->inputs, "files and folders (*.5dpgn, *.5dfen, recursively)");
-    batch->add_option("--list", c->list, "a file naming one input a line");
-    batch->add_flag("--verify", c->verify, "verify each file instead of solving it");
-    batch->add_option("--jobs", c->jobs, "items at once (default: the machine's cores)")
-        ->check(CLI::Range(1, 4096));
-    batch->add_option("-o,--output", c->out, "write the records here (default: standard output)");
-    batch->add_flag("--resume", c->resume, "append to --output, skipping the files already in it");
-    batch->add_option("--shard", c->shard,
-        "do shard I of N (I/N) of the sorted inputs; default: Slurm's SLURM_ARRAY_TASK_ID and "
-        "SLURM_ARRAY_TASK_COUNT when set");
-    batch->add_flag(
-        "--progress", c->progress, "a progress line on stderr (default: on a terminal)");
-    batch->add_flag("--lenient", c->lenient, "read each file leniently (as solve --lenient)");
-    batch->add_option("--mate", c->mate, "per item: solve --mate")->check(CLI::Range(1, 60));
-    batch->add_option("--time", c->time, "per item: --time S")->check(CLI::PositiveNumber);
-    batch->add_option("--nodes", c->nodes, "per item: solve --nodes N")
-        ->check(CLI::Range(std::uint64_t(1), UINT64_MAX));
-    batch->add_option("--hash", c->hashMb, "per item: --hash MB")
-        ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20));
-    batch->callback([&exitCode, c] {
-        if (c->inputs.empty() && c->list.empty()) {
-            std::cerr << "fived batch: no INPUTS and no --list\n";
-            exitCode = ExitBadInput;
-            return;
-        }
-        exitCode = cmd_batch(*c);
-    });
+void register_batch_commands(const Commands& commands, int& exitCode) {
+    auto c = std::make_shared<BatchCli>();
+    if (auto* batch = commands.add("batch",
+            "solve (or verify) every file of a collection, in parallel, one JSON record a line")) {
+        batch->add_option("INPUTS", c->inputs, "files and folders (*.5dpgn, *.5dfen, recursively)");
+        batch->add_option("--list", c->list, "a file naming one input a line");
+        batch->add_flag("--verify", c->verify, "verify each file instead of solving it");
+        batch->add_option("--jobs", c->jobs, "items at once (default: the machine's cores)")
+            ->check(CLI::Range(1, 4096));
+        batch->add_option(
+            "-o,--output", c->out, "write the records here (default: standard output)");
+        batch->add_flag(
+            "--resume", c->resume, "append to --output, skipping the files already in it");
+        batch->add_option("--shard", c->shard,
+            "do shard I of N (I/N) of the sorted inputs; default: Slurm's SLURM_ARRAY_TASK_ID and "
+            "SLURM_ARRAY_TASK_COUNT when set");
+        batch->add_flag(
+            "--progress", c->progress, "a progress line on stderr (default: on a terminal)");
+        batch->add_flag("--lenient", c->lenient, "read each file leniently (as solve --lenient)");
+        batch->add_option("--mate", c->mate, "per item: solve --mate")->check(CLI::Range(1, 60));
+        batch->add_option("--time", c->time, "per item: --time S")->check(CLI::PositiveNumber);
+        batch->add_option("--nodes", c->nodes, "per item: solve --nodes N")
+            ->check(CLI::Range(std::uint64_t(1), UINT64_MAX));
+        batch->add_option("--hash", c->hashMb, "per item: --hash MB")
+            ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20));
+        batch->callback([&exitCode, c] {
+            if (c->inputs.empty() && c->list.empty()) {
+                std::cerr << "fived batch: no INPUTS and no --list\n";
+                exitCode = ExitBadInput;
+                return;
+            }
+            exitCode = cmd_batch(*c);
+        });
+    }
 
-    auto  files = std::make_shared<std::vector<std::string>>();
-    auto  out   = std::make_shared<std::string>();
-    auto* merge = app.add_subcommand("batch-merge",
-        "join batch records (shards, resumed runs): one per file, sorted; a summary on stderr");
-    merge->add_option("FILES", *files, "JSON-lines files written by batch")->required();
-    merge->add_option("-o,--output", *out, "write the merged records here (default: stdout)");
-    merge->callback([&exitCode, files, out] { exitCode = cmd_merge(*files, *out); });
+    auto files = std::make_shared<std::vector<std::string>>();
+    auto out   = std::make_shared<std::string>();
+    if (auto* merge = commands.add("batch-merge",
+            "join batch records (shards, resumed runs): one per file, sorted; a summary "
+            "on stderr")) {
+        merge->add_option("FILES", *files, "JSON-lines files written by batch")->required();
+        merge->add_option("-o,--output", *out, "write the merged records here (default: stdout)");
+        merge->callback([&exitCode, files, out] { exitCode = cmd_merge(*files, *out); });
+    }
 }
 
 } // namespace fived::cli

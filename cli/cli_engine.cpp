@@ -233,64 +233,69 @@ int cmd_perft(const InputOptions& in, const PerftOptions& o) {
 
 } // namespace
 
-void register_engine_commands(CLI::App& app, int& exitCode) {
-    auto  in     = std::make_shared<InputOptions>();
-    auto  json   = std::make_shared<bool>(false);
-    auto* status = app.add_subcommand(
-        "status", "side to move, present, check and verdict of the final position");
-    add_position_input(status, *in, "use");
-    status->add_flag("--json", *json, "print one JSON object");
-    status->callback([&exitCode, in, json] { exitCode = cmd_status(*in, *json); });
+void register_engine_commands(const Commands& commands, int& exitCode) {
+    auto in   = std::make_shared<InputOptions>();
+    auto json = std::make_shared<bool>(false);
+    if (auto* status = commands.add(
+            "status", "side to move, present, check and verdict of the final position")) {
+        add_position_input(status, *in, "use");
+        status->add_flag("--json", *json, "print one JSON object");
+        status->callback([&exitCode, in, json] { exitCode = cmd_status(*in, *json); });
+    }
 
-    auto* moves = app.add_subcommand(
-        "moves", "every pseudo-legal single move of the side to move, full notation");
-    add_position_input(moves, *in, "use");
-    moves->add_flag("--json", *json, "print one JSON object");
-    moves->callback([&exitCode, in, json] { exitCode = cmd_moves(*in, *json); });
+    if (auto* moves = commands.add(
+            "moves", "every pseudo-legal single move of the side to move, full notation")) {
+        add_position_input(moves, *in, "use");
+        moves->add_flag("--json", *json, "print one JSON object");
+        moves->callback([&exitCode, in, json] { exitCode = cmd_moves(*in, *json); });
+    }
 
-    auto  max     = std::make_shared<std::uint64_t>(UINT64_MAX);
-    auto* actions = app.add_subcommand("actions", "legal actions, one a line, standard order");
-    add_position_input(actions, *in, "use");
-    actions->add_option("--max", *max, "print at most N actions")->check(digits());
-    actions->add_flag(
-        "--json", *json, "one JSON object per line for each action, then one with the count");
-    actions->callback([&exitCode, in, max, json] { exitCode = cmd_actions(*in, *max, *json); });
+    auto max = std::make_shared<std::uint64_t>(UINT64_MAX);
+    if (auto* actions = commands.add("actions", "legal actions, one a line, standard order")) {
+        add_position_input(actions, *in, "use");
+        actions->add_option("--max", *max, "print at most N actions")->check(digits());
+        actions->add_flag(
+            "--json", *json, "one JSON object per line for each action, then one with the count");
+        actions->callback([&exitCode, in, max, json] { exitCode = cmd_actions(*in, *max, *json); });
+    }
 
-    auto  cap   = std::make_shared<std::uint64_t>(UINT64_MAX);
-    auto  each  = std::make_shared<bool>(false);
-    auto* count = app.add_subcommand("count", "number of legal actions of the final position");
-    add_position_input(count, *in, "use");
-    count->add_option("--cap", *cap, "stop counting at N")->check(digits());
-    count->add_flag("--each", *each, "one count per position of the main line, from the start");
-    count->add_flag("--json", *json, "print one JSON object");
-    auto engine = std::make_shared<std::string>("auto");
-    count
-        ->add_option("--engine", *engine,
-            "auto (the policy of movegen/picker.h), or one exact engine alone to cross-check the "
-            "two: depth-first or hypercuboid")
-        ->check(CLI::IsMember({"auto", "depth-first", "hypercuboid"}));
-    count->callback([&exitCode, in, cap, each, json, engine] {
-        using Engine = movegen::ActionPicker::Engine;
-        exitCode     = cmd_count(*in, *cap, *each, *json,
-            *engine == "depth-first"       ? Engine::DEPTH_FIRST
-                    : *engine == "hypercuboid" ? Engine::HYPERCUBOID
-                                               : Engine::AUTO);
-    });
+    auto cap  = std::make_shared<std::uint64_t>(UINT64_MAX);
+    auto each = std::make_shared<bool>(false);
+    if (auto* count = commands.add("count", "number of legal actions of the final position")) {
+        add_position_input(count, *in, "use");
+        count->add_option("--cap", *cap, "stop counting at N")->check(digits());
+        count->add_flag("--each", *each, "one count per position of the main line, from the start");
+        count->add_flag("--json", *json, "print one JSON object");
+        auto engine = std::make_shared<std::string>("auto");
+        count
+            ->add_option("--engine", *engine,
+                "auto (the policy of movegen/picker.h), or one exact engine alone to cross-check "
+                "the two: depth-first or hypercuboid")
+            ->check(CLI::IsMember({"auto", "depth-first", "hypercuboid"}));
+        count->callback([&exitCode, in, cap, each, json, engine] {
+            using Engine = movegen::ActionPicker::Engine;
+            exitCode     = cmd_count(*in, *cap, *each, *json,
+                *engine == "depth-first"       ? Engine::DEPTH_FIRST
+                        : *engine == "hypercuboid" ? Engine::HYPERCUBOID
+                                                   : Engine::AUTO);
+        });
+    }
 
-    auto  po    = std::make_shared<PerftOptions>();
-    auto* perft = app.add_subcommand("perft", "number of action sequences of length DEPTH");
-    add_position_input(perft, *in, "use");
-    perft->add_option("DEPTH", po->depth, "number of actions")
-        ->required()
-        ->check(CLI::Range(0, 16));
-    perft->add_flag("--divide", po->divide,
-        "the count below each first action, sorted by its full notation, then the total");
-    perft->add_option("--threads", po->threads, "threads (one task per first action)")
-        ->check(CLI::Range(1, 1024));
-    perft->add_flag("--json", po->json, "print one JSON object");
-    perft->add_flag("--progress", po->progress,
-        "with --divide or --threads: first actions done, on stderr (default: on a terminal)");
-    perft->callback([&exitCode, in, po] { exitCode = cmd_perft(*in, *po); });
+    auto po = std::make_shared<PerftOptions>();
+    if (auto* perft = commands.add("perft", "number of action sequences of length DEPTH")) {
+        add_position_input(perft, *in, "use");
+        perft->add_option("DEPTH", po->depth, "number of actions")
+            ->required()
+            ->check(CLI::Range(0, 16));
+        perft->add_flag("--divide", po->divide,
+            "the count below each first action, sorted by its full notation, then the total");
+        perft->add_option("--threads", po->threads, "threads (one task per first action)")
+            ->check(CLI::Range(1, 1024));
+        perft->add_flag("--json", po->json, "print one JSON object");
+        perft->add_flag("--progress", po->progress,
+            "with --divide or --threads: first actions done, on stderr (default: on a terminal)");
+        perft->callback([&exitCode, in, po] { exitCode = cmd_perft(*in, *po); });
+    }
 }
 
 } // namespace fived::cli

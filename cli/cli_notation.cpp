@@ -108,41 +108,45 @@ int cmd_check(const std::vector<std::string>& files, bool lenient, bool json) {
 
 } // namespace
 
-void register_notation_commands(CLI::App& app, int& exitCode) {
-    auto  in    = std::make_shared<InputOptions>();
-    auto  style = std::make_shared<std::string>("full");
-    auto* fmt   = app.add_subcommand(
-          "fmt", "the canonical Branched 5DPGN of the whole game tree (NOTATION.md §7)");
-    add_input(fmt, *in);
-    fmt->add_option("--style", *style, "move style: full `(0T1)Pe2e3` or short `e3`")
-        ->check(CLI::IsMember({"full", "short"}));
-    fmt->callback([&exitCode, in, style] { exitCode = cmd_fmt(*in, *style); });
+void register_notation_commands(const Commands& commands, int& exitCode) {
+    auto in    = std::make_shared<InputOptions>();
+    auto style = std::make_shared<std::string>("full");
+    auto json  = std::make_shared<bool>(false);
+    if (auto* fmt = commands.add(
+            "fmt", "the canonical Branched 5DPGN of the whole game tree (NOTATION.md §7)")) {
+        add_input(fmt, *in);
+        fmt->add_option("--style", *style, "move style: full `(0T1)Pe2e3` or short `e3`")
+            ->check(CLI::IsMember({"full", "short"}));
+        fmt->callback([&exitCode, in, style] { exitCode = cmd_fmt(*in, *style); });
+    }
 
-    auto* fen = app.add_subcommand("fen", "5DFEN of every board of the final position");
-    add_position_input(fen, *in, "use");
-    auto json = std::make_shared<bool>(false);
-    fen->add_flag("--json", *json, "print one JSON object");
-    fen->callback([&exitCode, in, json] { exitCode = cmd_fen(*in, *json); });
+    if (auto* fen = commands.add("fen", "5DFEN of every board of the final position")) {
+        add_position_input(fen, *in, "use");
+        fen->add_flag("--json", *json, "print one JSON object");
+        fen->callback([&exitCode, in, json] { exitCode = cmd_fen(*in, *json); });
+    }
 
-    auto* hash = app.add_subcommand(
-        "hash", "Shad's MD5 state hash of the final position (5DFEN of all boards)");
-    add_position_input(hash, *in, "use");
-    hash->add_flag("--json", *json, "print one JSON object");
-    hash->callback([&exitCode, in, json] { exitCode = cmd_hash(*in, *json); });
+    if (auto* hash = commands.add(
+            "hash", "Shad's MD5 state hash of the final position (5DFEN of all boards)")) {
+        add_position_input(hash, *in, "use");
+        hash->add_flag("--json", *json, "print one JSON object");
+        hash->callback([&exitCode, in, json] { exitCode = cmd_hash(*in, *json); });
+    }
 
-    auto  files   = std::make_shared<std::vector<std::string>>();
-    auto  lenient = std::make_shared<bool>(false);
-    auto* check   = app.add_subcommand("check-notation",
-          "parse and replay every variation of each file; report every problem as "
-            "FILE:LINE:COL: CAUSE (exit 0 if all are fine, else 2)");
-    check->add_option("FILES", *files, "5DPGN / Branched 5DPGN files ('-' for standard input)")
-        ->required();
-    check->add_flag("--lenient", *lenient,
-        "accept a wrong capture mark `x` or jump indicator `>`/`>>` (third-party files)");
-    check->add_flag("--json", *json,
-        "print one JSON object: per file `ok`, `errors` and `warnings` (as text lines)");
-    check->callback(
-        [&exitCode, files, lenient, json] { exitCode = cmd_check(*files, *lenient, *json); });
+    auto files   = std::make_shared<std::vector<std::string>>();
+    auto lenient = std::make_shared<bool>(false);
+    if (auto* check = commands.add("check-notation",
+            "parse and replay every variation of each file; report every problem as "
+            "FILE:LINE:COL: CAUSE (exit 0 if all are fine, else 2)")) {
+        check->add_option("FILES", *files, "5DPGN / Branched 5DPGN files ('-' for standard input)")
+            ->required();
+        check->add_flag("--lenient", *lenient,
+            "accept a wrong capture mark `x` or jump indicator `>`/`>>` (third-party files)");
+        check->add_flag("--json", *json,
+            "print one JSON object: per file `ok`, `errors` and `warnings` (as text lines)");
+        check->callback(
+            [&exitCode, files, lenient, json] { exitCode = cmd_check(*files, *lenient, *json); });
+    }
 }
 
 } // namespace fived::cli

@@ -734,89 +734,96 @@ int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& ben
 
 } // namespace
 
-void register_solver_commands(CLI::App& app, int& exitCode) {
-    auto  sc    = std::make_shared<SolveCli>();
-    auto* solve = app.add_subcommand("solve",
-        "shortest forced mate (side to move = attacker) of the final position, as a solution tree");
-    add_position_input(solve, sc->in, "solve");
-    solve
-        ->add_option(
-            "--mate", sc->mate, "longest mate searched (default: the Puzzle header, else 3)")
-        ->check(CLI::Range(1, 60));
-    solve->add_option("--threads", sc->threads, "search threads")->check(CLI::Range(1, 256));
-    solve->add_option("--hash", sc->hashMb, "transposition table size in MB (1 to 1048576)")
-        ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
-    solve
-        ->add_option("--time", sc->time,
-            "time limit in seconds, table allocation included (then the result is unknown)")
-        ->check(positive_seconds());
-    solve->add_option("--nodes", sc->nodes, "node limit, at least 1 (then the result is unknown)")
-        ->check(digits() & CLI::Range(std::uint64_t(1), UINT64_MAX));
-    solve
-        ->add_option("--max-actions", sc->maxActions,
-            "most legal actions listed at one position (memory: about 100 bytes each); a position "
-            "with more makes the result unknown (0 = no limit)")
-        ->check(digits());
-    solve
-        ->add_option("--stream-above", sc->streamAbove,
-            "search a node with more legal actions than this without listing them (default "
-            "10000; 0 = always list)")
-        ->check(digits());
-    solve->add_flag("--json", sc->json, "print one JSON object");
-    solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
-    solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");
-    solve->add_flag("--problemist", sc->problemist,
-        "Popeye-style markup: key `!` with its threat, a summary comment (sound or cooked, "
-        "defences, mates, duals), `dual` where the attacker has two answers");
-    solve->add_flag("--tries", sc->tries, "with --problemist: the tries `?` and refutations `!`");
-    solve->add_option("--svg", sc->svg,
-        "also draw the position with the key action's moves as arrows, as SVG, to this file");
-    solve
-        ->add_option("--algo", sc->algo,
-            "search algorithm: reference (depth-bounded AND/OR search, parallel) or dfpn "
-            "(df-pn with the same bound, serial)")
-        ->check(CLI::IsMember({"reference", "dfpn"}));
-    solve
-        ->add_option("--group", sc->group,
-            "at defender nodes with more than N defences, write defences sharing one mating answer "
-            "once, listed in a comment (0 = never; default 12)")
-        ->check(digits());
-    solve->callback([&exitCode, sc] { exitCode = cmd_solve(*sc); });
+void register_solver_commands(const Commands& commands, int& exitCode) {
+    auto sc = std::make_shared<SolveCli>();
+    if (auto* solve = commands.add("solve",
+            "shortest forced mate (side to move = attacker) of the final position, as a "
+            "solution tree")) {
+        add_position_input(solve, sc->in, "solve");
+        solve
+            ->add_option(
+                "--mate", sc->mate, "longest mate searched (default: the Puzzle header, else 3)")
+            ->check(CLI::Range(1, 60));
+        solve->add_option("--threads", sc->threads, "search threads")->check(CLI::Range(1, 256));
+        solve->add_option("--hash", sc->hashMb, "transposition table size in MB (1 to 1048576)")
+            ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
+        solve
+            ->add_option("--time", sc->time,
+                "time limit in seconds, table allocation included (then the result is unknown)")
+            ->check(positive_seconds());
+        solve
+            ->add_option(
+                "--nodes", sc->nodes, "node limit, at least 1 (then the result is unknown)")
+            ->check(digits() & CLI::Range(std::uint64_t(1), UINT64_MAX));
+        solve
+            ->add_option("--max-actions", sc->maxActions,
+                "most legal actions listed at one position (memory: about 100 bytes each); a "
+                "position with more makes the result unknown (0 = no limit)")
+            ->check(digits());
+        solve
+            ->add_option("--stream-above", sc->streamAbove,
+                "search a node with more legal actions than this without listing them (default "
+                "10000; 0 = always list)")
+            ->check(digits());
+        solve->add_flag("--json", sc->json, "print one JSON object");
+        solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
+        solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");
+        solve->add_flag("--problemist", sc->problemist,
+            "Popeye-style markup: key `!` with its threat, a summary comment (sound or cooked, "
+            "defences, mates, duals), `dual` where the attacker has two answers");
+        solve->add_flag(
+            "--tries", sc->tries, "with --problemist: the tries `?` and refutations `!`");
+        solve->add_option("--svg", sc->svg,
+            "also draw the position with the key action's moves as arrows, as SVG, to this file");
+        solve
+            ->add_option("--algo", sc->algo,
+                "search algorithm: reference (depth-bounded AND/OR search, parallel) or dfpn "
+                "(df-pn with the same bound, serial)")
+            ->check(CLI::IsMember({"reference", "dfpn"}));
+        solve
+            ->add_option("--group", sc->group,
+                "at defender nodes with more than N defences, write defences sharing one mating "
+                "answer once, listed in a comment (0 = never; default 12)")
+            ->check(digits());
+        solve->callback([&exitCode, sc] { exitCode = cmd_solve(*sc); });
+    }
 
-    auto  vc     = std::make_shared<VerifyCli>();
-    auto* verify = app.add_subcommand(
-        "verify", "check a solution tree: complete proof, keys, cooks, duals, shorter mates");
-    add_input(verify, vc->in);
-    verify->add_flag("--tries", vc->tries, "list attacker actions refuted by a single defence");
-    verify->add_flag("--json", vc->json, "print one JSON object");
-    verify->add_option("--threads", vc->threads, "search threads")->check(CLI::Range(1, 256));
-    verify->add_option("--hash", vc->hashMb, "transposition table size in MB (1 to 1048576)")
-        ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
-    verify
-        ->add_option(
-            "--time", vc->time, "time limit in seconds for the analysis, table allocation included")
-        ->check(positive_seconds());
-    verify
-        ->add_option("--max-actions", vc->maxActions,
-            "most legal actions the analysis lists at one position (0 = no limit)")
-        ->check(digits());
-    verify->callback([&exitCode, vc] { exitCode = cmd_verify(*vc); });
+    auto vc = std::make_shared<VerifyCli>();
+    if (auto* verify = commands.add(
+            "verify", "check a solution tree: complete proof, keys, cooks, duals, shorter mates")) {
+        add_input(verify, vc->in);
+        verify->add_flag("--tries", vc->tries, "list attacker actions refuted by a single defence");
+        verify->add_flag("--json", vc->json, "print one JSON object");
+        verify->add_option("--threads", vc->threads, "search threads")->check(CLI::Range(1, 256));
+        verify->add_option("--hash", vc->hashMb, "transposition table size in MB (1 to 1048576)")
+            ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
+        verify
+            ->add_option("--time", vc->time,
+                "time limit in seconds for the analysis, table allocation included")
+            ->check(positive_seconds());
+        verify
+            ->add_option("--max-actions", vc->maxActions,
+                "most legal actions the analysis lists at one position (0 = no limit)")
+            ->check(digits());
+        verify->callback([&exitCode, vc] { exitCode = cmd_verify(*vc); });
+    }
 
-    auto  hash      = std::make_shared<std::size_t>(16);
-    auto  threads   = std::make_shared<int>(1);
-    auto  benchJson = std::make_shared<bool>(false);
-    auto  benchOut  = std::make_shared<std::string>();
-    auto* bench     = app.add_subcommand(
-            "bench", "solve the embedded puzzle suite; the report and its signature on stdout");
-    bench->add_option("--hash", *hash, "transposition table size in MB (1 to 1048576)")
-        ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
-    bench->add_option("--threads", *threads, "search threads")->check(CLI::Range(1, 256));
-    bench->add_flag("--json", *benchJson, "print one JSON object");
-    bench->add_option("--benchmark-out", *benchOut,
-        "also write Google Benchmark JSON to FILE (for its tools/compare.py)");
-    bench->callback([&exitCode, hash, threads, benchJson, benchOut] {
-        exitCode = cmd_bench(*hash, *threads, *benchJson, *benchOut);
-    });
+    auto hash      = std::make_shared<std::size_t>(16);
+    auto threads   = std::make_shared<int>(1);
+    auto benchJson = std::make_shared<bool>(false);
+    auto benchOut  = std::make_shared<std::string>();
+    if (auto* bench = commands.add(
+            "bench", "solve the embedded puzzle suite; the report and its signature on stdout")) {
+        bench->add_option("--hash", *hash, "transposition table size in MB (1 to 1048576)")
+            ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
+        bench->add_option("--threads", *threads, "search threads")->check(CLI::Range(1, 256));
+        bench->add_flag("--json", *benchJson, "print one JSON object");
+        bench->add_option("--benchmark-out", *benchOut,
+            "also write Google Benchmark JSON to FILE (for its tools/compare.py)");
+        bench->callback([&exitCode, hash, threads, benchJson, benchOut] {
+            exitCode = cmd_bench(*hash, *threads, *benchJson, *benchOut);
+        });
+    }
 }
 
 } // namespace fived::cli

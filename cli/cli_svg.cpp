@@ -104,26 +104,29 @@ bool write_key_svg(const std::string& out, const std::string& file, const movege
     return write_svg(out, mv, std::move(scene), render::Options{});
 }
 
-void register_svg_command(CLI::App& app, int& exitCode) {
-    auto  c   = std::make_shared<SvgCli>();
-    auto* cmd = app.add_subcommand("svg",
-        "picture of the final position (SVG): boards by timeline and turn, the present, the last "
-        "action's moves as arrows, checks");
-    add_position_input(cmd, c->in, "draw");
-    cmd->add_option("-o,--output", c->out, "write the SVG to this file ('-' = standard output)");
-    cmd->add_option("--max-timelines", c->opt.maxTimelines,
-           "timelines drawn at most; the others are summarised as \"+N more\" (default 16)")
-        ->check(CLI::Range(1, 4096));
-    cmd->add_option("--max-turns", c->opt.maxHalfTurns,
-           "half-turn columns drawn at most, the latest (default 20)")
-        ->check(CLI::Range(1, 16384));
-    cmd->add_option("--width", c->opt.maxWidth, "fit the boards into this width (default 1600)")
-        ->check(CLI::Range(100.0, 100000.0));
-    cmd->add_option("--height", c->opt.maxHeight, "and this height (default 1400)")
-        ->check(CLI::Range(100.0, 100000.0));
-    cmd->add_flag("--unmoved", c->opt.unmovedMarks,
-        "mark pawns, brawns, kings and rooks that never moved (a green dot)");
-    cmd->callback([&exitCode, c] { exitCode = cmd_svg(*c); });
+void register_svg_command(const Commands& commands, int& exitCode) {
+    auto c = std::make_shared<SvgCli>();
+    if (auto* cmd = commands.add("svg",
+            "picture of the final position (SVG): boards by timeline and turn, the present, the "
+            "last "
+            "action's moves as arrows, checks")) {
+        add_position_input(cmd, c->in, "draw");
+        cmd->add_option(
+            "-o,--output", c->out, "write the SVG to this file ('-' = standard output)");
+        cmd->add_option("--max-timelines", c->opt.maxTimelines,
+               "timelines drawn at most; the others are summarised as \"+N more\" (default 16)")
+            ->check(CLI::Range(1, 4096));
+        cmd->add_option("--max-turns", c->opt.maxHalfTurns,
+               "half-turn columns drawn at most, the latest (default 20)")
+            ->check(CLI::Range(1, 16384));
+        cmd->add_option("--width", c->opt.maxWidth, "fit the boards into this width (default 1600)")
+            ->check(CLI::Range(100.0, 100000.0));
+        cmd->add_option("--height", c->opt.maxHeight, "and this height (default 1400)")
+            ->check(CLI::Range(100.0, 100000.0));
+        cmd->add_flag("--unmoved", c->opt.unmovedMarks,
+            "mark pawns, brawns, kings and rooks that never moved (a green dot)");
+        cmd->callback([&exitCode, c] { exitCode = cmd_svg(*c); });
+    }
 }
 
 } // namespace fived::cli

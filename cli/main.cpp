@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <optional>
+#include <string_view>
 
 #include "cli/cli.h"
 
@@ -22,22 +24,37 @@ int check_output(int exitCode) {
     return fived::cli::ExitBadInput;
 }
 
+// The program's commands; only `only`'s when it names one (cli.h, Commands).
+void build(CLI::App& app, std::string_view only, int& exitCode) {
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "fived 0.1.0");
+    const fived::cli::Commands commands{app, only};
+    fived::cli::register_engine_commands(commands, exitCode);
+    fived::cli::register_notation_commands(commands, exitCode);
+    fived::cli::register_solver_commands(commands, exitCode);
+    fived::cli::register_svg_command(commands, exitCode);
+    fived::cli::register_batch_commands(commands, exitCode);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"fived: a 5D chess mate-in-N solver and rules engine"};
-    app.require_subcommand(1);
-    app.set_version_flag("--version", "fived 0.1.0");
-    int exitCode = fived::cli::ExitOk;
-    fived::cli::register_engine_commands(app, exitCode);
-    fived::cli::register_notation_commands(app, exitCode);
-    fived::cli::register_solver_commands(app, exitCode);
-    fived::cli::register_svg_command(app, exitCode);
-    fived::cli::register_batch_commands(app, exitCode);
+    const char*             description = "fived: a 5D chess mate-in-N solver and rules engine";
+    int                     exitCode    = fived::cli::ExitOk;
+    std::optional<CLI::App> app;
+    app.emplace(description);
+    const std::string_view first = argc > 1 ? std::string_view(argv[1]) : std::string_view();
+    build(*app, first, exitCode);
+    // A first argument that names no command: all of them, for the help and the usage errors
+    // (--version needs none).
+    if (app->get_subcommands({}).empty() && first != "--version") {
+        app.emplace(description);
+        build(*app, {}, exitCode);
+    }
     try {
-        app.parse(argc, argv);
+        app->parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        const int rc = app.exit(e);
+        const int rc = app->exit(e);
         return check_output(rc == 0 ? fived::cli::ExitOk : fived::cli::ExitBadInput);
     }
     return check_output(exitCode);

@@ -626,9 +626,37 @@ def batch():
           f"merge summary: {summary!r}")
 
 
+# Every subcommand, as `fived --help` lists them.
+COMMANDS = ["status", "moves", "actions", "count", "perft", "fmt", "fen", "hash",
+            "check-notation", "solve", "verify", "bench", "svg", "batch", "batch-merge"]
+
+
+def command_line():
+    """main() builds only the subcommand its first argument names (cli.h, Commands): the help,
+    the version and usage errors still see every command, and each command its own options."""
+    rc, out, _ = run(["--help"])
+    listed = [c for c in COMMANDS if f"\n  {c} " in out]
+    check(rc == OK and listed == COMMANDS, f"--help: exit {rc}, lists {listed}")
+    rc, out, _ = run(["--version"])
+    check(rc == OK and out.startswith("fived "), f"--version: exit {rc} {out!r}")
+    for args in ([], ["bogus"], ["--json", "status"], ["status", "--bogus"]):
+        rc, _, err = run(args)
+        check(rc == BAD_INPUT and err, f"{args}: exit {rc} {err!r}")
+    cr = os.path.join(DATA, "corner-rook.5dpgn")
+    for c in COMMANDS:
+        rc, out, _ = run([c, "--help"])
+        check(rc == OK and f" {c} " in out, f"{c} --help: exit {rc}")
+    # One command's options are not another's: --cap is count's.
+    rc, out, _ = run(["count", cr, "--cap", "3"])
+    check(rc == OK and out.strip().isdigit(), f"count --cap: exit {rc} {out!r}")
+    rc, _, err = run(["status", cr, "--cap", "3"])
+    check(rc == BAD_INPUT and "--cap" in err, f"status --cap: exit {rc} {err!r}")
+
+
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide, count_engines,
                                  bench_report, at_everywhere, json_schema, problemist, batch,
+                                 command_line,
                                    wrong_claim, verify_unknown, limits)}
 
 
