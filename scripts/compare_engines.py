@@ -4,7 +4,7 @@ issue ("no position where another engine is faster").
 
 Usage: scripts/compare_engines.py [--fived build/ci/cli/fived] [--other PATH] [--other-kind ftxi]
                                   [--repeat 3] [--timeout 120] [--list 100000] [--only SUBSTRING]
-                                  [--quick] [--puzzles DIR]
+                                  [--family FAMILY] [--quick] [--puzzles DIR]
 
 For each case of CASES (a game of ../shared/puzzles, the position after k actions of its main
 line or the final one, and an operation) runs both engines as whole processes and takes the CPU
@@ -248,6 +248,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=120, help="wall seconds per run")
     ap.add_argument("--list", type=int, default=100000, help="N of the first-N listing cases")
     ap.add_argument("--only", default="", help="cases whose game id contains this")
+    ap.add_argument("--family", default="",
+                    help="cases of this family only (no-action, sparse, first-N, heavy)")
     ap.add_argument("--quick", action="store_true", help="leave out the cases marked slow")
     ap.add_argument("--puzzles", default=str(PUZZLES))
     args = ap.parse_args()
@@ -276,7 +278,8 @@ def main():
           ("family", "position", "op", "fived", "other", "fived s", "other s", "ratio",
            "fived act/s"))
 
-    cases = [c for c in CASES if args.only in c[1] and not (args.quick and c[4])]
+    cases = [c for c in CASES if args.only in c[1] and not (args.quick and c[4])
+             and (not args.family or c[0] == args.family)]
     ratios, lower, upper, bad = [], [], [], []
     tmp = tempfile.TemporaryDirectory()
     for family, game, k, op, _slow in cases:
