@@ -732,6 +732,13 @@ int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& ben
     return ExitOk;
 }
 
+// --threads and --hash, as solve, verify and bench take them.
+void add_threads_and_hash(CLI::App* cmd, int& threads, std::size_t& hashMb) {
+    cmd->add_option("--threads", threads, "search threads")->check(CLI::Range(1, 256));
+    cmd->add_option("--hash", hashMb, "transposition table size in MB (1 to 1048576)")
+        ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
+}
+
 } // namespace
 
 void register_solver_commands(const Commands& commands, int& exitCode) {
@@ -744,9 +751,7 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
             ->add_option(
                 "--mate", sc->mate, "longest mate searched (default: the Puzzle header, else 3)")
             ->check(CLI::Range(1, 60));
-        solve->add_option("--threads", sc->threads, "search threads")->check(CLI::Range(1, 256));
-        solve->add_option("--hash", sc->hashMb, "transposition table size in MB (1 to 1048576)")
-            ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
+        add_threads_and_hash(solve, sc->threads, sc->hashMb);
         solve
             ->add_option("--time", sc->time,
                 "time limit in seconds, table allocation included (then the result is unknown)")
@@ -794,9 +799,7 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
         add_input(verify, vc->in);
         verify->add_flag("--tries", vc->tries, "list attacker actions refuted by a single defence");
         verify->add_flag("--json", vc->json, "print one JSON object");
-        verify->add_option("--threads", vc->threads, "search threads")->check(CLI::Range(1, 256));
-        verify->add_option("--hash", vc->hashMb, "transposition table size in MB (1 to 1048576)")
-            ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
+        add_threads_and_hash(verify, vc->threads, vc->hashMb);
         verify
             ->add_option("--time", vc->time,
                 "time limit in seconds for the analysis, table allocation included")
@@ -814,9 +817,7 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
     auto benchOut  = std::make_shared<std::string>();
     if (auto* bench = commands.add(
             "bench", "solve the embedded puzzle suite; the report and its signature on stdout")) {
-        bench->add_option("--hash", *hash, "transposition table size in MB (1 to 1048576)")
-            ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
-        bench->add_option("--threads", *threads, "search threads")->check(CLI::Range(1, 256));
+        add_threads_and_hash(bench, *threads, *hash);
         bench->add_flag("--json", *benchJson, "print one JSON object");
         bench->add_option("--benchmark-out", *benchOut,
             "also write Google Benchmark JSON to FILE (for its tools/compare.py)");
