@@ -107,9 +107,8 @@ bool write_key_svg(const std::string& out, const std::string& file, const movege
 void register_svg_command(const Commands& commands, int& exitCode) {
     auto c = std::make_shared<SvgCli>();
     if (auto* cmd = commands.add("svg",
-            "picture of the final position (SVG): boards by timeline and turn, the present, the "
-            "last "
-            "action's moves as arrows, checks")) {
+            "picture of the final position (SVG): boards by timeline and turn, the present, "
+            "the last action's moves as arrows, checks")) {
         add_position_input(cmd, c->in, "draw");
         cmd->add_option(
             "-o,--output", c->out, "write the SVG to this file ('-' = standard output)");

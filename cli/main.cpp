@@ -24,10 +24,12 @@ int check_output(int exitCode) {
     return fived::cli::ExitBadInput;
 }
 
+constexpr const char* VersionFlag = "--version";
+
 // The program's commands; only `only`'s when it names one (cli.h, Commands).
 void build(CLI::App& app, std::string_view only, int& exitCode) {
     app.require_subcommand(1);
-    app.set_version_flag("--version", "fived 0.1.0");
+    app.set_version_flag(VersionFlag, "fived 0.1.0");
     const fived::cli::Commands commands{app, only};
     fived::cli::register_engine_commands(commands, exitCode);
     fived::cli::register_notation_commands(commands, exitCode);
@@ -47,7 +49,7 @@ int main(int argc, char** argv) {
     build(*app, first, exitCode);
     // A first argument that names no command: all of them, for the help and the usage errors
     // (--version needs none).
-    if (app->get_subcommands({}).empty() && first != "--version") {
+    if (app->get_subcommands({}).empty() && first != VersionFlag) {
         app.emplace(description);
         build(*app, {}, exitCode);
     }
