@@ -194,6 +194,17 @@ Value Solver::mate_within(std::span<const std::vector<Move>> path, int r) {
     return v;
 }
 
+Value Solver::mated_within(std::span<const std::vector<Move>> path, int k) {
+    Impl& s = *impl;
+    Value v = Value::ABORT;
+    s.run([&] {
+        const int p = s.enter(path);
+        v           = s.master->defend(k, p);
+        s.master->leave_path(p);
+    });
+    return v;
+}
+
 void Solver::legal_actions(
     std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out) {
     Impl&     s = *impl;

@@ -117,6 +117,8 @@ public:
         std::vector<std::vector<Move>>& out, std::size_t max = SIZE_MAX);
     // Attacker to move after path: does a mate within r exist?
     Value mate_within(std::span<const std::vector<Move>> path, int r);
+    // Defender to move after path: is it mated within k attacker actions, whatever it does?
+    Value mated_within(std::span<const std::vector<Move>> path, int k);
     // All legal actions after path, standard order.
     void legal_actions(
         std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out);
