@@ -64,6 +64,7 @@ struct SolveCli {
     std::uint64_t nodes       = 0;
     std::size_t   maxActions  = solver::SolveOptions{}.actionLimit;
     std::size_t   streamAbove = solver::SolveOptions{}.streamAbove;
+    std::uint64_t narrow      = solver::SolveOptions{}.narrowBudget;
     bool          json        = false;
     bool          quiet       = false;
     bool          allKeys     = false;
@@ -300,17 +301,18 @@ int cmd_solve(const SolveCli& c) {
     const int            claimed = claim ? claim->mateIn : 0;
     const int            n       = c.mate ? c.mate : claimed ? claimed : 3;
     solver::SolveOptions o;
-    o.maxMate     = n;
-    o.threads     = c.threads;
-    o.hashMb      = c.hashMb;
-    o.timeLimit   = c.time;
-    o.nodeLimit   = c.nodes;
-    o.actionLimit = c.maxActions;
-    o.streamAbove = c.streamAbove;
-    o.allKeys     = c.allKeys;
-    o.progress    = !c.quiet;
-    o.algorithm   = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
-    o.interrupt   = catch_interrupts();
+    o.maxMate      = n;
+    o.threads      = c.threads;
+    o.hashMb       = c.hashMb;
+    o.timeLimit    = c.time;
+    o.nodeLimit    = c.nodes;
+    o.actionLimit  = c.maxActions;
+    o.streamAbove  = c.streamAbove;
+    o.narrowBudget = c.narrow;
+    o.allKeys      = c.allKeys;
+    o.progress     = !c.quiet;
+    o.algorithm    = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
+    o.interrupt    = catch_interrupts();
     const solver::SolveResult r = solver::solve(root, o);
     if (r.noMemory) return no_memory(c.hashMb);
 
@@ -769,6 +771,12 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
             ->add_option("--stream-above", sc->streamAbove,
                 "search a node with more legal actions than this without listing them (default "
                 "10000; 0 = always list)")
+            ->check(digits());
+        solve
+            ->add_option("--narrow-budget", sc->narrow,
+                "at defender nodes 2 or more moves from the end: nodes the killers get before the "
+                "defences that give check with the fewest replies are tried first, in growing "
+                "budgets (default 4000; 0 = off, every defence in its order)")
             ->check(digits());
         solve->add_flag("--json", sc->json, "print one JSON object");
         solve->add_flag("--quiet", sc->quiet, "no progress on stderr");

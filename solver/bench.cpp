@@ -52,6 +52,13 @@ constexpr BenchPuzzle Suite[] = {
 3. (0T3)Rc1>>(0T1)c1~
 )",
         1, false},
+    // Ours: mate in 3 (key (0T1)Rc1c5), so that the suite has defender nodes two attacker
+    // actions from the end (the killers' node budget, Searcher::narrow_checks_first).
+    {"fived-two-rooks-knight", R"([Size "5x5"]
+[Board "custom"]
+[k3n/5/5/5/K1R1R:0:1:w]
+)",
+        3, false},
 };
 
 void hash_u64(XXH3_state_t* st, std::uint64_t v) { XXH3_64bits_update(st, &v, sizeof v); }

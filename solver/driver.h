@@ -61,6 +61,7 @@ struct Solver::Impl {
         ctx->actionLimit   = opt.actionLimit;
         ctx->streamAbove   = opt.streamAbove;
         ctx->splitDefender = opt.splitDefender;
+        ctx->narrowBudget  = opt.narrowBudget;
         ctx->splitHeight   = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
         pool               = std::make_unique<SearcherPool>(*ctx);
         ctx->pool          = pool.get();

@@ -23,6 +23,11 @@
 //    searched. Attacker: table hint, killers (actions that mated sibling defences), checks.
 //    Defender: table hint, killers (defences that refuted sibling attacker actions), then
 //    defences without jumps before those with jumps.
+//  * defender, k >= 2: the killers are searched within a node budget (SearchContext::
+//    narrowBudget); when they do not refute in it, the node is listed, and before the usual
+//    order the defences that give check with the fewest attacker actions are searched within
+//    growing budgets (narrow_checks_first()): a refutation that leaves the attacker few
+//    answers is cheap to prove where the killer leaves it thousands.
 //  * a node with more actions is searched without listing them (stream()): the killers first
 //    (if legal here), then the actions as the action picker enumerates them, each searched as
 //    it comes and the node cut by the first decisive child, in two passes: attacker, actions
@@ -78,7 +83,7 @@ enum class Value : std::uint8_t {
     NO,
     YES,
     ABORT,
-    OPEN // df-pn only: not decided within the thresholds it was given
+    OPEN // not decided: df-pn within its thresholds, a search within its node budget
 };
 
 // Proof/disproof number infinity of df-pn (saturating sums stop here).
@@ -185,6 +190,9 @@ struct SearchContext {
     // brawn-tactics-2, no mate in 5, 2 threads: 29 s with, 1.2 s without; 1 thread 2.5 s).
     bool          splitDefender = false;
     SearcherPool* pool          = nullptr;
+    // Defender nodes with k >= 2: the killers' node budget, and the first of the narrow checks'
+    // rounds (Searcher::narrow_checks_first); 0 = none of that.
+    std::uint64_t narrowBudget = 0;
 
     std::uint64_t nodeLimit = 0; // 0 = none
     // Most legal actions a node may list (each costs about 100 bytes per searcher and ply);
@@ -291,6 +299,13 @@ private:
     Value stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
         std::vector<std::vector<Move>>* out = nullptr, bool all = false, bool useKillers = true);
     Value killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
+    // Defender node with k >= 2, listed: the narrow checks first, within node budgets (see the
+    // definition). The refutation found (stored), ABORT, or OPEN.
+    Value narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes0);
+    // f() searched within `budget` more nodes of this searcher (and any budget around it): its
+    // value, or OPEN when this budget ran out.
+    template <class F>
+    Value within(std::uint64_t budget, F f);
     // The value of the child reached by action a (made on mv): from the table, or searched.
     Value child_value(bool orNode, int childBound, int ply, std::span<const Move> a);
     // If `a` is one of the legal actions at `ply` (ActionSearch::reset_only), made: its child's
@@ -330,8 +345,24 @@ private:
     // 25,528 defences after the key). At a defender ply the refutations: facing a threat most
     // defences lose to the mate in one, and the refutation is usually one met before.
     std::vector<RecentActions> recent;
-    std::uint64_t              totalNodes = 0;
-    std::uint64_t              unflushed  = 0;
+    // Per ply: narrow_checks_first()'s candidates, (attacker actions after it, list index).
+    std::vector<std::vector<std::pair<std::uint64_t, std::uint32_t>>> narrow;
+    std::uint64_t                                                     totalNodes = 0;
+    std::uint64_t                                                     unflushed  = 0;
+    // The node budget (within()): count_node() fails once totalNodes passes budgetEnd, and sets
+    // budgetOut. No budget: NoBudget. A searcher under a budget does not split (its tasks would
+    // not count against it).
+    static constexpr std::uint64_t NoBudget = UINT64_MAX;
+    // narrow_checks_first(): the growth of the budget per round (the first is
+    // ctx.narrowBudget), the rounds, the checks counted, the candidates searched and the cap of
+    // their count of attacker actions.
+    static constexpr std::uint64_t NarrowGrowth   = 8;
+    static constexpr int           NarrowRounds   = 2;
+    static constexpr std::size_t   NarrowCounted  = 64;
+    static constexpr std::size_t   NarrowChecks   = 8;
+    static constexpr std::uint64_t NarrowCountCap = 2000;
+    std::uint64_t                  budgetEnd      = NoBudget;
+    bool                           budgetOut      = false;
 };
 
 } // namespace fived::solver

@@ -63,7 +63,11 @@ struct SolveOptions {
     bool        progress      = false; // progress lines on stderr
     int         splitHeight   = 3;     // plies left at which nodes split (threads > 1)
     bool        splitDefender = false; // also split defender nodes (see SearchContext)
-    std::size_t maxTreeNodes  = 2'000'000;
+    // Defender nodes with k >= 2: killers within this many nodes, then the narrow checks within
+    // growing budgets (Searcher::narrow_checks_first); 0 = off (every defence searched in full,
+    // in order).
+    std::uint64_t narrowBudget = 4000;
+    std::size_t   maxTreeNodes = 2'000'000;
     // Tree answers: defences are taken in chunks of this many, each built by one searcher with
     // the chunk's recent answers tried first (RecentActions; >= 1).
     std::size_t answerChunk = 1024;

@@ -540,6 +540,37 @@ TEST(SolverAllocFree, StreamedMateInTwoAfterWarmUp) {
     EXPECT_EQ(mate, 2);
 }
 
+// Bound 3 with node budgets at the defender nodes of k = 2 (Searcher::narrow_checks_first;
+// budget 1, so the killers' budget always runs out and every defence that gives check is counted
+// and searched in rounds): nothing allocated after warm-up either. 5x5, White Ka1 Rc1 Re1,
+// Black Ka5 Rd4: the black rook has checks.
+TEST(SolverAllocFree, BudgetedDefencesAfterWarmUp) {
+    movegen::GameRules rules;
+    rules.width = rules.height = 5;
+    Multiverse            root(rules);
+    movegen::FenGrid      grid;
+    movegen::FenRowsError ferr;
+    ASSERT_TRUE(movegen::parse_fen_rows("k4/3r1/5/5/K1R1R", 5, 5, grid, ferr)) << ferr.message;
+    std::string err;
+    ASSERT_TRUE(root.add_initial_board(0, movegen::to_v(1, movegen::WHITE), grid, err)) << err;
+    ASSERT_TRUE(root.finish_setup(err)) << err;
+    TranspositionTable tt;
+    ASSERT_TRUE(tt.resize_mb(4));
+    SearchContext ctx(tt, root, 4 * 3 + 4);
+    ctx.narrowBudget = 1;
+    Searcher  s(ctx);
+    const int first = shortest_mate(tt, s, 3); // warm-up
+    ASSERT_GE(first, 0);
+    const std::uint64_t nodes = s.nodes();
+    int                 mate  = 0;
+    const std::uint64_t n     = allocations_in([&] { mate = shortest_mate(tt, s, 3); });
+    EXPECT_EQ(n, 0u) << "the budgeted search allocated " << n << " times after warm-up";
+    EXPECT_EQ(mate, first);
+    EXPECT_EQ(s.nodes() - nodes, nodes) << "the second run should search the same tree";
+    std::printf("  bound 3, budgets: mate %d, %llu nodes per run\n", first,
+        static_cast<unsigned long long>(nodes));
+}
+
 // The mate-in-1 test (attacker node, r = 1) on the multi-timeline fixtures with at most 500
 // actions: every action of the side to move, each tested for check and, if checking, for a
 // legal reply.

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <tuple>
 
 #include <gtest/gtest.h>
 
@@ -583,6 +584,101 @@ INSTANTIATE_TEST_SUITE_P(
         std::replace(s.begin(), s.end(), '-', '_');
         return s;
     });
+
+// --- node budgets at defender nodes (Searcher::narrow_checks_first) ---------------------------
+
+// The budgets only change the order in which defences are searched: the same answer, keys and a
+// proof that checks, with budgets off, tiny (every defender node with k >= 2 goes through
+// budget-stopped searches) and the default, on 1 and 2 threads. The positions have defender
+// nodes with k >= 2: no mate in 4 / 3, and positions of real games solved with --mate 3.
+TEST(Solver, NodeBudgetsDoNotChangeTheAnswer) {
+    struct Case {
+        std::string id;
+        Multiverse  root;
+        int         bound;
+    };
+    std::vector<Case> cases;
+    for (const auto& [id, back, bound] : std::vector<std::tuple<const char*, std::size_t, int>>{
+             {"brawn-tactics-2", 0, 4}, {"underpromotion-puzzle-brawns", 0, 3},
+             {"tutorial-scholars-mate-checkmate", 5, 3}, {"std-qe2-qh5-checkmate", 5, 3}})
+        if (const auto text = shared_puzzle(id))
+            if (auto root = load_text(*text, true, back))
+                cases.push_back({id, std::move(*root), bound});
+    if (cases.empty()) {
+        GTEST_SKIP() << "../shared/puzzles not present";
+    }
+    for (const Case& c : cases) {
+        SolveOptions o        = options(c.bound);
+        o.narrowBudget        = 0;
+        o.hashMb              = 16;
+        const SolveResult ref = solve(c.root, o);
+        ASSERT_NE(ref.result, Result::UNKNOWN) << c.id << ": " << ref.error;
+        for (const std::uint64_t budget :
+            {std::uint64_t(1), std::uint64_t(40), SolveOptions{}.narrowBudget})
+            for (const int threads : {1, 2}) {
+                SCOPED_TRACE(c.id + ", budget " + std::to_string(budget) + ", threads "
+                    + std::to_string(threads));
+                o.narrowBudget      = budget;
+                o.threads           = threads;
+                const SolveResult r = solve(c.root, o);
+                EXPECT_EQ(r.result, ref.result) << r.error;
+                EXPECT_EQ(r.mateIn, ref.mateIn);
+                EXPECT_EQ(r.noMateUpTo, ref.noMateUpTo);
+                EXPECT_EQ(r.keys, ref.keys);
+                if (r.result == Result::MATE) {
+                    EXPECT_TRUE(r.verified);
+                }
+            }
+    }
+}
+
+// slavrick samet --at -5 (Black to mate in 3): after the key (1T7)Qf6>>(0T7)e5 (the 325th of
+// the search's order, the first it could not refute within 60 s before the budgets), the killer
+// of that ply is a quiet defence after which Black has over 66,000 actions. The refutation
+// (-2T8)Nf3xe5 (1T8)Qa5d8 gives check and leaves Black 960; the budgets find a refutation in
+// 47,384 nodes, while in the listed order the search is still on its first defence at 150,000.
+TEST(Solver, NarrowCheckRefutesWhereTheFirstDefenceIsWide) {
+    const auto text = shared_puzzle("slavrick-aquababyvssamet-6-12-2021");
+    if (!text) {
+        GTEST_SKIP() << "../shared/puzzles not present";
+    }
+    auto root = load_text(*text, true, 5);
+    ASSERT_TRUE(root);
+    auto at = [](const movegen::Move& m, int l, int v, int x, int y, int tl, int tv, int tx,
+                  int ty) {
+        return m.from.l() == l && m.from.v() == v && m.from.x() == x && m.from.y() == y
+            && m.to.l() == tl && m.to.v() == tv && m.to.x() == tx && m.to.y() == ty;
+    };
+    SolveOptions o = options(3);
+    o.hashMb       = 16;
+    std::vector<std::vector<Move>> roots;
+    Solver(*root, o).legal_actions({}, roots);
+    std::vector<std::vector<Move>> path;
+    for (const auto& a : roots)
+        if (a.size() == 1 && at(a[0], 1, 15, 5, 5, 0, 15, 4, 4)) path.push_back(a);
+    ASSERT_EQ(path.size(), 1u);
+
+    o.nodeLimit = 150'000;
+    Solver budgeted(*root, o);
+    EXPECT_EQ(budgeted.mated_within(path, 2), Value::NO);
+    o.narrowBudget = 0;
+    Solver plain(*root, o);
+    EXPECT_EQ(plain.mated_within(path, 2), Value::ABORT) << "the node limit";
+
+    // That refutation, checked by a search whose defender nodes all have k <= 1 (no budgets):
+    // no mate in 2 follows it.
+    std::vector<std::vector<Move>> defences;
+    Solver(*root, options(3)).legal_actions(path, defences);
+    std::vector<Move> refutation;
+    for (const auto& d : defences)
+        if (d.size() == 2 && at(d[0], -2, 16, 5, 2, -2, 16, 4, 4)
+            && at(d[1], 1, 16, 0, 4, 1, 16, 3, 7))
+            refutation = d;
+    ASSERT_FALSE(refutation.empty());
+    path.push_back(refutation);
+    o.nodeLimit = 0;
+    EXPECT_EQ(Solver(*root, o).mate_within(path, 2), Value::NO);
+}
 
 // Issue 14: two defences that reach the same position (jumps onto two equal boards) are two
 // defences. The solver answers both, and the proof check accepts the tree (it used to reject the
