@@ -184,25 +184,11 @@ bool Solver::refutations(std::span<const std::vector<Move>> path, int k,
 }
 
 Value Solver::mate_within(std::span<const std::vector<Move>> path, int r) {
-    Impl& s = *impl;
-    Value v = Value::ABORT;
-    s.run([&] {
-        const int p = s.enter(path);
-        v           = s.master->attack(r, p);
-        s.master->leave_path(p);
-    });
-    return v;
+    return impl->node_value(path, true, r);
 }
 
 Value Solver::mated_within(std::span<const std::vector<Move>> path, int k) {
-    Impl& s = *impl;
-    Value v = Value::ABORT;
-    s.run([&] {
-        const int p = s.enter(path);
-        v           = s.master->defend(k, p);
-        s.master->leave_path(p);
-    });
-    return v;
+    return impl->node_value(path, false, k);
 }
 
 void Solver::legal_actions(

@@ -184,6 +184,17 @@ struct Solver::Impl {
         return int(path.size());
     }
 
+    // The value of the node after path: an attacker node with bound `bound`, or a defender node.
+    Value node_value(std::span<const std::vector<Move>> path, bool attacker, int bound) {
+        Value v = Value::ABORT;
+        run([&] {
+            const int p = enter(path);
+            v           = attacker ? master->attack(bound, p) : master->defend(bound, p);
+            master->leave_path(p);
+        });
+        return v;
+    }
+
     // Runs f in the arena, with the watcher, and flushes the master's node count.
     template <class F>
     void run(F&& f) {

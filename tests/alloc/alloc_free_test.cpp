@@ -471,18 +471,24 @@ void play_physical(Multiverse& mv, int fx, int fy, int tx, int ty) {
     ADD_FAILURE() << "no move from (" << fx << "," << fy << ") to (" << tx << "," << ty << ")";
 }
 
-// Rook Tactics II, an official in-game puzzle (as transcribed in adri326/5dchess-tools, MIT):
-// [6/5k/6/6/1R4/KR4:0:1:w] 1. Re2 / Kf4, then White mates in 2 (tests/solver/data).
-Multiverse rook_tactics_2() {
+// One board of size x size from its 5DFEN rows, White to move.
+Multiverse one_board(const char* rows, int size) {
     movegen::GameRules rules;
-    rules.width = rules.height = 6;
+    rules.width = rules.height = size;
     Multiverse            mv(rules);
     movegen::FenGrid      grid;
     movegen::FenRowsError ferr;
-    EXPECT_TRUE(movegen::parse_fen_rows("6/5k/6/6/1R4/KR4", 6, 6, grid, ferr)) << ferr.message;
+    EXPECT_TRUE(movegen::parse_fen_rows(rows, size, size, grid, ferr)) << ferr.message;
     std::string err;
     EXPECT_TRUE(mv.add_initial_board(0, movegen::to_v(1, movegen::WHITE), grid, err)) << err;
     EXPECT_TRUE(mv.finish_setup(err)) << err;
+    return mv;
+}
+
+// Rook Tactics II, an official in-game puzzle (as transcribed in adri326/5dchess-tools, MIT):
+// [6/5k/6/6/1R4/KR4:0:1:w] 1. Re2 / Kf4, then White mates in 2 (tests/solver/data).
+Multiverse rook_tactics_2() {
+    Multiverse mv = one_board("6/5k/6/6/1R4/KR4", 6);
     play_physical(mv, 1, 1, 4, 1); // Re2
     play_physical(mv, 5, 4, 5, 3); // Kf4
     return mv;
@@ -545,15 +551,7 @@ TEST(SolverAllocFree, StreamedMateInTwoAfterWarmUp) {
 // and searched in rounds): nothing allocated after warm-up either. 5x5, White Ka1 Rc1 Re1,
 // Black Ka5 Rd4: the black rook has checks.
 TEST(SolverAllocFree, BudgetedDefencesAfterWarmUp) {
-    movegen::GameRules rules;
-    rules.width = rules.height = 5;
-    Multiverse            root(rules);
-    movegen::FenGrid      grid;
-    movegen::FenRowsError ferr;
-    ASSERT_TRUE(movegen::parse_fen_rows("k4/3r1/5/5/K1R1R", 5, 5, grid, ferr)) << ferr.message;
-    std::string err;
-    ASSERT_TRUE(root.add_initial_board(0, movegen::to_v(1, movegen::WHITE), grid, err)) << err;
-    ASSERT_TRUE(root.finish_setup(err)) << err;
+    const Multiverse   root = one_board("k4/3r1/5/5/K1R1R", 5);
     TranspositionTable tt;
     ASSERT_TRUE(tt.resize_mb(4));
     SearchContext ctx(tt, root, 4 * 3 + 4);
