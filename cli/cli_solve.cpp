@@ -770,13 +770,15 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
         solve
             ->add_option("--stream-above", sc->streamAbove,
                 "search a node with more legal actions than this without listing them (default "
-                "10000; 0 = always list)")
+                    + std::to_string(solver::SolveOptions{}.streamAbove) + "; 0 = always list)")
             ->check(digits());
         solve
             ->add_option("--narrow-budget", sc->narrow,
                 "at defender nodes 2 or more moves from the end: nodes the killers get before the "
                 "defences that give check with the fewest replies are tried first, in growing "
-                "budgets (default 4000; 0 = off, every defence in its order)")
+                "budgets (default "
+                    + std::to_string(solver::SolveOptions{}.narrowBudget)
+                    + "; 0 = off, every defence in its order)")
             ->check(digits());
         solve->add_flag("--json", sc->json, "print one JSON object");
         solve->add_flag("--quiet", sc->quiet, "no progress on stderr");

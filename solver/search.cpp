@@ -415,8 +415,8 @@ Value Searcher::narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes
     ActionList& list = lists[std::size_t(ply)];
     auto&       cand = narrow[std::size_t(ply)];
     cand.clear();
-    for (std::size_t i = 0; i < list.size(); ++i)
-        if (list.ref(i).check && list.ref(i).score != INT_MIN && cand.size() < NarrowCounted)
+    for (std::size_t i = 0; i < list.size() && cand.size() < NarrowCounted; ++i)
+        if (list.ref(i).check && list.ref(i).score != INT_MIN)
             cand.emplace_back(0, std::uint32_t(i));
     if (cand.empty()) return Value::OPEN;
     movegen::ActionPicker& width = pickers[std::size_t(ply) + 1];
