@@ -412,9 +412,14 @@ int cmd_solve(const SolveCli& c) {
         std::cout << "no mate in " << n << " or fewer\n";
     } else {
         std::cout << "unknown (" << (r.error.empty() ? "limit reached" : r.error);
-        if (r.mateIn)
-            std::cout << "; " << mate_text(r.mateIn) << " proven, tree not finished";
-        else if (r.noMateUpTo)
+        if (r.mateIn) {
+            // The keys found before the limit are exact (the search proved them); only the tree
+            // of their variations is missing.
+            std::cout << "; " << mate_text(r.mateIn) << " proven";
+            for (std::size_t i = 0; i < keys.size(); ++i)
+                std::cout << (i ? ", " : keys.size() > 1 ? " with keys " : " with key ") << keys[i];
+            std::cout << ", tree not finished";
+        } else if (r.noMateUpTo)
             std::cout << "; no mate in " << r.noMateUpTo << " or fewer";
         if (r.stoppedAt) {
             std::cout << "; mate in " << r.stoppedAt << ": " << r.keysRefuted;

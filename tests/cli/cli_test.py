@@ -306,6 +306,18 @@ def limits():
     rc, j, _ = solve_json([std, "--mate", "2", "--nodes", "400"])
     check(j.get("stopped_at") == {"mate_in": 2, "keys_refuted": 13, "keys": 20},
           f"solve --json --nodes 400: {j.get('stopped_at')}")
+    # A limit while the tree is built, after the mate and its key are proven (the last node of
+    # a solve is the tree's): the key is named, the result stays unknown.
+    rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
+    rc, j, _ = solve_json([rt2])
+    last = str(j.get("nodes", 0) - 1)
+    rc, out, _ = run(["solve", rt2, "--quiet", "--nodes", last])
+    check(rc == UNKNOWN and out.startswith(f"unknown (node limit of {last} reached; mate in 2 "
+                                           "proven with key (0T2)Rb1f1, tree not finished; "),
+          f"solve --nodes {last}, tree unfinished: {rc} {out!r}")
+    rc, j, _ = solve_json([rt2, "--nodes", last])
+    check(j.get("result") == "unknown" and j.get("mate_proven") == 2
+          and j.get("keys") == ["(0T2)Rb1f1"], f"solve --json --nodes {last}: {j}")
     # The time limit includes the table: 4 GB used to cost seconds of page faults first.
     t0 = time.monotonic()
     rc, out, _ = run(["solve", std, "--quiet", "--mate", "6", "--hash", "4096", "--time", "0.3"])
