@@ -153,6 +153,15 @@ std::uint64_t ActionPicker::count(std::uint64_t cap) {
     return n;
 }
 
+std::uint64_t ActionPicker::count_within(std::uint64_t cap, std::uint64_t effort) {
+    std::uint64_t n = 0;
+    if (cap == 0 || empty_) return 0;
+    prepare();
+    dfs.set_node_limit(effort);
+    dfs.for_each([&](std::span<const Move>) { return ++n < cap; });
+    return dfs.aborted() ? cap : n;
+}
+
 bool ActionPicker::exists() { return !empty_ && any_action(); }
 
 // --- The free functions of actions.h ------------------------------------------------------------

@@ -78,6 +78,10 @@ public:
     // again, in the hypercuboid's order.
     bool          for_each(Visit visit, Restart restart);
     std::uint64_t count(std::uint64_t cap = UINT64_MAX);
+    // A width estimate: count(cap) by the depth-first search alone, which gives up after
+    // `effort` of its nodes; a position it gives up on counts as cap (wide, or too sparse to
+    // count cheaply). Exact below cap when the search ends within the effort.
+    std::uint64_t count_within(std::uint64_t cap, std::uint64_t effort);
     bool          exists();
 
     // --- Staged enumeration ---------------------------------------------------------------------

@@ -404,13 +404,13 @@ Value Searcher::within(std::uint64_t budget, F f) {
 // 66,000 actions and was not refuted in 1.3M nodes; 36 of its 3,169 defences give check, and
 // the narrowest of them, 960 attacker actions, refutes in 19,000 nodes). So the (at most
 // NarrowChecks) defences that give check with the fewest attacker actions (counted up to
-// NarrowCountCap) are searched first, in rounds of node budgets growing from ctx.narrowBudget by
-// NarrowGrowth: the first refutation decides the node; a defence proved lost is answered; one
-// whose budget ran out is searched again in the next round, and in full in the usual order
-// after the rounds. At most NarrowCounted checks are counted, the first in list order. A budget
-// only stops a search early: what it decided is exact and stored, what it did not finish stores
-// nothing, so the node's value is the same as without budgets (which refutation decides it may
-// depend on what other threads put in the table).
+// NarrowCountCap, within NarrowCountEffort depth-first nodes) are searched first, in rounds of node
+// budgets growing from ctx.narrowBudget by NarrowGrowth: the first refutation decides the node; a
+// defence proved lost is answered; one whose budget ran out is searched again in the next round,
+// and in full in the usual order after the rounds. At most NarrowCounted checks are counted, the
+// first in list order. A budget only stops a search early: what it decided is exact and stored,
+// what it did not finish stores nothing, so the node's value is the same as without budgets (which
+// refutation decides it may depend on what other threads put in the table).
 Value Searcher::narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes0) {
     ActionList& list = lists[std::size_t(ply)];
     auto&       cand = narrow[std::size_t(ply)];
@@ -427,7 +427,7 @@ Value Searcher::narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes
             return Value::ABORT;
         }
         width.reset(mv);
-        c.first = width.count(NarrowCountCap);
+        c.first = width.count_within(NarrowCountCap, NarrowCountEffort);
         unmake(ply);
     }
     std::sort(

@@ -47,6 +47,7 @@ Action action_of(const Multiverse& mv, std::span<const Move> a) {
 struct Tally {
     int positions = 0, none = 0, switched = 0, switchedAfterSome = 0;
     int physical = 0; // positions with actions both with and without jumps
+    int gaveUp   = 0; // count_within() ran out of effort
 };
 
 void check_position(Multiverse& mv, const std::string& where, Tally& t) {
@@ -78,6 +79,16 @@ void check_position(Multiverse& mv, const std::string& where, Tally& t) {
     EXPECT_EQ(got, ref) << where;
     picker.reset(mv);
     EXPECT_EQ(picker.count(), ref.size()) << where;
+    // count_within(): the count up to its cap where the depth-first search ends within the
+    // effort given, else the cap (a width estimate that gives up on sparse positions).
+    picker.reset(mv);
+    EXPECT_EQ(picker.count_within(UINT64_MAX, UINT64_MAX), ref.size()) << where;
+    picker.reset(mv);
+    EXPECT_EQ(picker.count_within(3, UINT64_MAX), std::min<std::uint64_t>(3, ref.size())) << where;
+    picker.reset(mv);
+    const std::uint64_t within = picker.count_within(1000000, 2);
+    EXPECT_TRUE(within == ref.size() || within == 1000000) << where << ": " << within;
+    t.gaveUp += within == 1000000;
     picker.reset(mv);
     EXPECT_EQ(picker.exists(), !ref.empty()) << where;
     EXPECT_EQ(count_legal_actions(mv), ref.size()) << where;
@@ -210,12 +221,13 @@ TEST(ActionPicker, AgreesWithTheEnginesOnRandomGames) {
         }
     }
     std::printf("positions %d, no legal action %d, switched %d (after some actions %d), "
-                "physical() fewer %d\n",
-        t.positions, t.none, t.switched, t.switchedAfterSome, t.physical);
+                "physical() fewer %d, count_within() gave up %d\n",
+        t.positions, t.none, t.switched, t.switchedAfterSome, t.physical, t.gaveUp);
     EXPECT_GT(t.positions, 100);
     EXPECT_GT(t.none, 3);               // checkmates came up
     EXPECT_GT(t.switchedAfterSome, 20); // the exactly-once path was exercised
     EXPECT_GT(t.physical, 20);          // physical() left out some actions with jumps
+    EXPECT_GT(t.gaveUp, 20);            // count_within() gave up within a tiny effort
 }
 
 // Passes of one position share one thrash budget, and a later pass starts from the beginning.
