@@ -159,7 +159,13 @@ std::uint64_t ActionPicker::count_within(std::uint64_t cap, std::uint64_t effort
     prepare();
     dfs.set_node_limit(effort);
     dfs.for_each([&](std::span<const Move>) { return ++n < cap; });
-    return dfs.aborted() ? cap : n;
+    if (!dfs.aborted()) return n;
+    // Given up before any action: none at all is asked of the hypercuboid (step 3's question).
+    if (n == 0 && !any_action()) {
+        empty_ = true;
+        return 0;
+    }
+    return cap;
 }
 
 bool ActionPicker::exists() { return !empty_ && any_action(); }

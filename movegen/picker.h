@@ -80,7 +80,9 @@ public:
     std::uint64_t count(std::uint64_t cap = UINT64_MAX);
     // A width estimate: count(cap) by the depth-first search alone, which gives up after
     // `effort` of its nodes; a position it gives up on counts as cap (wide, or too sparse to
-    // count cheaply). Exact below cap when the search ends within the effort.
+    // count cheaply), unless it has no legal action at all (0, asked of the hypercuboid when
+    // the search gave up before finding one). Exact below cap when the search ends within the
+    // effort.
     std::uint64_t count_within(std::uint64_t cap, std::uint64_t effort);
     bool          exists();
 
