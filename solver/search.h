@@ -134,9 +134,12 @@ private:
 
 // The last distinct actions used, most recent first, at most Slots of them. The slots are
 // swapped, never reallocated, once they have held actions as large (reserve()).
+// 32: the mates of cwmtt-ctp2 --at -3's 25,528 defences after the key are a few dozen actions
+// used in turn, and with 8 slots the proof re-found the ones that had fallen out (451,329 nodes,
+// 14-20 s) where 32 keep them (172,498 nodes, 8 s); the tree's hints are these too (below).
 class RecentActions {
 public:
-    static constexpr std::size_t Slots = 8;
+    static constexpr std::size_t Slots = 32;
     void                         reserve(std::size_t moves) {
                                 for (auto& s : slots)
             s.reserve(moves);
@@ -341,9 +344,9 @@ private:
     std::vector<std::vector<Move>>        killers;      // per ply, two slots: 2 * ply, 2 * ply + 1
     // Per ply: the last distinct actions that decided one of its nodes, tried after the two
     // killers (first_tries()). At an attacker ply the mates of nodes with r = 1: in a wide
-    // defender node the defences share a few mating answers, more than two (cwmtt-ctp2 --at -3:
-    // 25,528 defences after the key). At a defender ply the refutations: facing a threat most
-    // defences lose to the mate in one, and the refutation is usually one met before.
+    // defender node the defences share a few dozen mating answers, more than two (cwmtt-ctp2
+    // --at -3: 25,528 defences after the key). At a defender ply the refutations: facing a threat
+    // most defences lose to the mate in one, and the refutation is usually one met before.
     std::vector<RecentActions> recent;
     // Per ply: narrow_checks_first()'s candidates, (attacker actions after it, list index).
     std::vector<std::vector<std::pair<std::uint64_t, std::uint32_t>>> narrow;
