@@ -136,7 +136,8 @@ private:
 // swapped, never reallocated, once they have held actions as large (reserve()).
 // 32: the mates of cwmtt-ctp2 --at -3's 25,528 defences after the key are a few dozen actions
 // used in turn, and with 8 slots the proof re-found the ones that had fallen out (451,329 nodes,
-// 14-20 s) where 32 keep them (172,498 nodes, 8 s); the tree's hints are these too (below).
+// 14-20 s) where 32 keep them (172,498 nodes, 8 s). The tree's hints are RecentActions too
+// (SolveOptions::answerChunk).
 class RecentActions {
 public:
     static constexpr std::size_t Slots = 32;
