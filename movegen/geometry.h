@@ -119,6 +119,26 @@ inline constexpr std::array<PawnCapture, 4> PawnCaptures = {
 inline constexpr std::array<PawnCapture, 5> BrawnCaptures = {
     {{0, 1, 0, 1}, {-1, 0, 0, 1}, {1, 0, 0, 1}, {0, 1, -1, 0}, {0, 1, 1, 0}}};
 
+// The piece types (bit pt) whose pieces of colour `by`, standing k steps from a square along the
+// unit direction d (on square + k·d), capture onto that square when the squares between are
+// empty: the riders along d, kings at k = 1, and pawn-like pieces whose capture is the step -d.
+// Knights are not among them (their leaps are no unit steps).
+constexpr std::uint16_t capturers_along(Color by, const Delta& d, int k) {
+    std::uint16_t types = 0;
+    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt)
+        if (captures_along(PieceType(pt), d.axes, k)) types |= std::uint16_t(1u << pt);
+    if (k != 1) return types;
+    auto is_step = [&](const PawnCapture& c) {
+        return -d.dx == c.dx && -d.dy == c.fy * forward_y(by) && -d.dt == c.dt
+            && -d.dl == c.fl * forward_l(by);
+    };
+    for (const PawnCapture& c : PawnCaptures)
+        if (is_step(c)) types |= std::uint16_t((1u << PAWN) | (1u << BRAWN));
+    for (const PawnCapture& c : BrawnCaptures)
+        if (is_step(c)) types |= std::uint16_t(1u << BRAWN);
+    return types;
+}
+
 namespace geometry_detail {
 constexpr int count_capture_directions(PieceType pt) {
     if (pt == PAWN) return int(PawnCaptures.size());

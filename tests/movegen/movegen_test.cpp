@@ -287,6 +287,44 @@ TEST(Geometry, CaptureDirections) {
     EXPECT_EQ(capture_directions(BRAWN), 9);
 }
 
+// capturers_along() (the quiet and escape cuts of mate.cpp) against the attack test within one
+// board (attacks.cpp): every piece of either colour, 1 to 3 steps from a king of the other
+// colour along each of the 8 directions of the board, with the squares between empty.
+TEST(Geometry, CapturersAlongAgreeWithTheAttackTestOnABoard) {
+    int attacks = 0;
+    for (const Delta& d : PlaneDirs)
+        for (int k = 1; k <= 3; ++k)
+            for (const Color by : {WHITE, BLACK})
+                for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+                    Board b;
+                    b.put(make_piece(~by, KING), make_square(3, 3));
+                    b.put(make_piece(by, PieceType(pt)), make_square(3 + k * d.dx, 3 + k * d.dy));
+                    const bool attacked = royal_attacked_on_board(b, 8, 8, ~by) >= 0;
+                    const bool listed   = capturers_along(by, d, k) >> pt & 1u;
+                    EXPECT_EQ(listed, attacked)
+                        << piece_letter(PieceType(pt)) << (by == WHITE ? " white" : " black") << " "
+                        << k << " steps along (" << int(d.dx) << "," << int(d.dy) << ")";
+                    attacks += attacked;
+                }
+    EXPECT_GT(attacks, 100);
+    // Across boards (dt, dl): a white pawn captures forward along L (ℓ - 1) one turn either way,
+    // so it stands one timeline after its target; a brawn also one forward rank with ℓ - 1.
+    const auto pawns = std::uint16_t((1u << PAWN) | (1u << BRAWN));
+    EXPECT_EQ(capturers_along(WHITE, Delta{0, 0, 1, 1, 2}, 1) & pawns, pawns);
+    EXPECT_EQ(capturers_along(WHITE, Delta{0, 0, -1, 1, 2}, 1) & pawns, pawns);
+    EXPECT_EQ(capturers_along(WHITE, Delta{0, 0, 1, -1, 2}, 1) & pawns, 0);
+    EXPECT_EQ(capturers_along(BLACK, Delta{0, 0, 1, -1, 2}, 1) & pawns, pawns);
+    EXPECT_EQ(capturers_along(WHITE, Delta{0, -1, 0, 1, 2}, 1) & pawns, 1u << BRAWN);
+    EXPECT_EQ(capturers_along(WHITE, Delta{0, 1, 0, 1, 2}, 1) & pawns, 0);
+    // A rook along T alone, a dragon along all four axes, at any distance; a king only at 1.
+    EXPECT_TRUE(capturers_along(BLACK, Delta{0, 0, 1, 0, 1}, 9) >> ROOK & 1u);
+    EXPECT_TRUE(capturers_along(BLACK, Delta{1, 1, 1, 1, 4}, 5) >> DRAGON & 1u);
+    EXPECT_FALSE(capturers_along(BLACK, Delta{1, 1, 1, 1, 4}, 5) >> UNICORN & 1u);
+    EXPECT_FALSE(capturers_along(BLACK, Delta{1, 1, 1, 1, 4}, 2) >> KING & 1u);
+    EXPECT_TRUE(capturers_along(BLACK, Delta{1, 1, 1, 1, 4}, 1) >> KING & 1u);
+    EXPECT_EQ(capturers_along(WHITE, Delta{1, 0, 0, 0, 1}, 1) >> KNIGHT & 1u, 0u);
+}
+
 // Rides along T or L alone are as long as the multiverse: a rook 10 turns or 9 timelines away
 // from a king on the same square attacks it across the empty squares between (the quick mask of
 // the line squares once stopped at 8, the board size). A 3x3 board with the pieces in a1; black
