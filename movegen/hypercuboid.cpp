@@ -656,7 +656,7 @@ bool HypercuboidSearch::for_each(
 
 bool HypercuboidSearch::for_each_cut(Multiverse&                              m,
     absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
-    std::span<const Bitboard> squares, int squaresMinL, std::span<const Bitboard> newSquares,
+    std::span<const SquareRules> squares, int squaresMinL, std::span<const SquareRules> newSquares,
     const std::atomic<bool>* stop) {
     stopFlag       = stop;
     cutSquares     = squares;
@@ -671,11 +671,14 @@ bool HypercuboidSearch::for_each_cut(Multiverse&                              m,
     return r;
 }
 
-bool HypercuboidSearch::alike(int a, int e, int j, Bitboard mask) const {
+// Only the squares where the two boards differ are looked at: the point's own board keeps the
+// rules (SquareRules).
+bool HypercuboidSearch::alike(int a, int e, int j, const SquareRules* rules) const {
     if (j == e) return true;
     const Entry& mine  = entry(a, e);
     const Entry& other = entry(a, j);
     if (mine.board < 0 || other.board < 0 || mine.royals != other.royals) return false;
+    const Bitboard mask = rules ? rules->same | rules->watched : ~Bitboard(0);
     // Eight squares (one byte each) at a time: the bytes that differ, under the mask's bytes.
     static_assert(sizeof(Piece) == 1 && sizeof(Contents) == 64);
     static_assert(std::endian::native == std::endian::little); // byte i = square 8r + i
@@ -687,7 +690,20 @@ bool HypercuboidSearch::alike(int a, int e, int j, Bitboard mask) const {
         std::uint64_t wx, wy;
         std::memcpy(&wx, x.data() + 8 * r, 8);
         std::memcpy(&wy, y.data() + 8 * r, 8);
-        if ((wx ^ wy) & ByteMasks[bits]) return false;
+        std::uint64_t diff = (wx ^ wy) & ByteMasks[bits];
+        if (!diff) continue;
+        if (!rules) return false;
+        while (diff) {
+            const int i = std::countr_zero(diff) / 8;
+            diff &= ~(std::uint64_t(0xFF) << (8 * i));
+            const int      sq = 8 * r + i;
+            const Bitboard b  = square_bb(sq);
+            const Piece    p  = y[std::size_t(sq)];
+            if ((rules->same & b) || (p == NO_PIECE && (rules->shield & b))) return false;
+            if (p != NO_PIECE && color_of(p) == us
+                && (rules->forbid[std::size_t(sq)] >> type_of(p) & 1u))
+                return false;
+        }
     }
     return true;
 }
@@ -713,10 +729,10 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
                 slice_set(a, e);
                 continue;
             }
-            const Bitboard mask = onSquares ? newCutSquares[std::size_t(ax.l)] : Bitboard(0);
+            const SquareRules* rules = onSquares ? &newCutSquares[std::size_t(ax.l)] : nullptr;
             for (int j = 0; j < ax.n; ++j)
                 if (entry(a, j).type == E_BRANCH && entry(a, j).v == mine.v
-                    && (!onSquares || alike(a, e, j, mask)))
+                    && (!onSquares || alike(a, e, j, rules)))
                     slice_set(a, j);
             continue;
         }
@@ -733,12 +749,11 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
             if (entry(a, j).type == E_PASS)
                 slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
         if (!onSquares) continue;
-        const int      i    = ax.l - cutSquaresMinL;
-        const Bitboard mask = i >= 0 && std::size_t(i) < cutSquares.size()
-            ? cutSquares[std::size_t(i)]
-            : ~Bitboard(0);
+        const int          i = ax.l - cutSquaresMinL;
+        const SquareRules* rules =
+            i >= 0 && std::size_t(i) < cutSquares.size() ? &cutSquares[std::size_t(i)] : nullptr;
         for (int j = 0; j < ax.n; ++j)
-            if (!alike(a, e, j, mask))
+            if (!alike(a, e, j, rules))
                 slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
     }
 }

@@ -31,6 +31,7 @@
 
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -41,6 +42,22 @@
 #include "movegen/multiverse.h"
 
 namespace fived::movegen {
+
+// What a CUT_ON_SQUARES visitor (HypercuboidSearch::for_each_cut) asks of the board that an
+// action alike to the one it was shown creates on a timeline, square by square: on `same` the
+// same contents as the board that action created; on `watched` no piece of the mover whose type
+// is in forbid[square] (bit per PieceType); on `shield` some piece. The shown action's own board
+// must keep them (only the squares where two boards differ are looked at).
+struct SquareRules {
+    Bitboard                      same = 0, watched = 0, shield = 0;
+    std::array<std::uint16_t, 64> forbid{}; // zero off `watched`
+
+    void clear() {
+        for (Bitboard w = watched; w; w &= w - 1)
+            forbid[std::size_t(std::countr_zero(w))] = 0;
+        same = watched = shield = 0;
+    }
+};
 
 class HypercuboidSearch {
 public:
@@ -75,17 +92,17 @@ public:
     // the same time. The visitor vouches that none of those is wanted (mate.h gives the
     // argument for mate in one). Every action not left out is shown once.
     // CUT_ON_SQUARES narrows the choice on a timeline ℓ outside `keep` that the action moves
-    // on to the entries whose created board holds the same royals of the opponent and the same
-    // contents as this action's on the squares of squares[ℓ - squaresMinL] (a bitboard; a
-    // timeline outside the span: all squares), and on the k-th created timeline to the
-    // branching arrivals whose board also does so on newSquares[k] (none beyond the span: the
-    // action's own). The squares are read when the visitor returns, so it may fill them for each
-    // action. With `stop`, the enumeration also ends (returns false) soon after *stop is set,
-    // between two actions too: cutting can take long where slices multiply.
+    // on to the entries whose created board holds the same royals of the opponent and keeps
+    // squares[ℓ - squaresMinL] (SquareRules; a timeline outside the span: the same contents on
+    // every square), and on the k-th created timeline to the branching arrivals whose board
+    // also keeps newSquares[k] (none beyond the span: the action's own). The squares are read when
+    // the visitor returns, so it may fill them for each action. With `stop`, the enumeration also
+    // ends (returns false) soon after *stop is set, between two actions too: cutting can take long
+    // where slices multiply.
     bool for_each_cut(Multiverse&                                                 mv,
         absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
-        std::span<const Bitboard> squares = {}, int squaresMinL = 0,
-        std::span<const Bitboard> newSquares = {}, const std::atomic<bool>* stop = nullptr);
+        std::span<const SquareRules> squares = {}, int squaresMinL = 0,
+        std::span<const SquareRules> newSquares = {}, const std::atomic<bool>* stop = nullptr);
 
     // The learned slices take at most this many words; past it they are forgotten (sound, see
     // bound_learned() in hypercuboid.cpp), so memory stays bounded whatever the width.
@@ -149,9 +166,9 @@ private:
     void slice_point();
     // The CUT slice of for_each_cut, from `keep` (and the squares, with onSquares).
     void slice_alike(bool onSquares);
-    // May entry j of axis a be left out with entry e (CUT_ON_SQUARES): the same royals and the
-    // same contents on mask.
-    bool alike(int a, int e, int j, Bitboard mask) const;
+    // May entry j of axis a be left out with entry e (CUT_ON_SQUARES): the same royals, and
+    // entry j's board keeps the rules (null: the same contents everywhere).
+    bool alike(int a, int e, int j, const SquareRules* rules) const;
     bool order_problem();
     bool present_problem();
     int  make_and_check(bool arrivals);
@@ -209,7 +226,7 @@ private:
     std::vector<Move>              made;
     std::vector<Move>              out;  // the action handed to the visitor
     std::vector<int>               keep; // for_each_cut: the visitor\'s timelines
-    std::span<const Bitboard>      cutSquares, newCutSquares; // for_each_cut's squares
+    std::span<const SquareRules>   cutSquares, newCutSquares; // for_each_cut's squares
     int                            cutSquaresMinL = 0;
     const std::atomic<bool>*       stopFlag       = nullptr; // for_each_cut's stop
     bool                           withJumps      = true;    // for_each's jumps

@@ -63,21 +63,67 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
     const int   w = mv.width(), h = mv.height();
     const int   maxL = minL0 + int(end0.size()) - 1; // before the action
     auto        on   = [&](int x, int y) { return x >= 0 && x < w && y >= 0 && y < h; };
-    auto        walk = [&](int l, int v, int x, int y, const Delta& d, int j) {
+    // capturers_along() by direction, for k = 1 and k > 1 (the same for every k > 1).
+    static constexpr auto Capturers = [] {
+        std::array<std::array<std::array<std::uint16_t, 2>, UnitDirs.size()>, COLOR_NB> t{};
+        for (int c = 0; c < COLOR_NB; ++c)
+            for (std::size_t i = 0; i < UnitDirs.size(); ++i)
+                for (int k = 1; k <= 2; ++k)
+                    t[std::size_t(c)][i][std::size_t(k - 1)] =
+                        capturers_along(Color(c), UnitDirs[i], k);
+        return t;
+    }();
+    auto capturers = [&](const Delta& d, int k) {
+        return Capturers[mover][std::size_t(&d - UnitDirs.data())][k > 1];
+    };
+    // A line from a royal: its squares on the boards the action created (variable(), whose
+    // contents vary with the action) are watched for the mover's pieces that capture along it,
+    // past the pieces met there too, up to the first piece on another board (fixed whatever the
+    // action) or the end of the line. When a piece beyond the first one met on a created board
+    // could capture along the line, that first piece is a shield (some piece must stand there)
+    // and the line is watched up to it only.
+    auto walk = [&](int l, int v, int x, int y, const Delta& d, int j) {
+        lineSquares.clear();
+        bool danger = false, blocked = false;
         for (;; ++j) {
             const int ll = l + j * d.dl, vv = v + 2 * j * d.dt;
             const int xx = x + j * d.dx, yy = y + j * d.dy;
             if (!on(xx, yy)) break;
             const Board* b = mv.board_if(ll, vv);
             if (!b) break;
-            if (Bitboard* to = variable(ll, vv)) *to |= square_bb(make_square(xx, yy));
-            if (!b->empty(make_square(xx, yy))) break;
+            const Square        sq    = make_square(xx, yy);
+            const Piece         p     = b->squares[sq];
+            const std::uint16_t types = capturers(d, j);
+            const bool          capturer =
+                p != NO_PIECE && color_of(p) == mover && (types >> type_of(p) & 1u);
+            SquareRules* to = variable(ll, vv);
+            if (!to) {
+                if (p == NO_PIECE) continue;
+                danger = danger || capturer;
+                break;
+            }
+            lineSquares.push_back({to, sq, types, p != NO_PIECE});
+            if (p == NO_PIECE) continue;
+            danger  = danger || (blocked && capturer);
+            blocked = true;
+        }
+        for (const LineSquare& s : lineSquares) {
+            s.rules->watched |= square_bb(s.sq);
+            s.rules->forbid[std::size_t(s.sq)] |= s.types;
+            if (danger && s.occupied) {
+                s.rules->shield |= square_bb(s.sq);
+                break;
+            }
         }
     };
     auto leap = [&](int l, int v, int x, int y, const Delta& d) {
         const int ll = l + d.dl, vv = v + 2 * d.dt, xx = x + d.dx, yy = y + d.dy;
         if (!on(xx, yy) || !mv.board_exists(ll, vv)) return;
-        if (Bitboard* to = variable(ll, vv)) *to |= square_bb(make_square(xx, yy));
+        if (SquareRules* to = variable(ll, vv)) {
+            const Square sq = make_square(xx, yy);
+            to->watched |= square_bb(sq);
+            to->forbid[std::size_t(sq)] |= std::uint16_t(1u << KNIGHT);
+        }
     };
     for (const Ray& r : rays) {
         if (r.knight)
@@ -102,7 +148,7 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
     }
 }
 
-Bitboard* MateInOneSearch::created_by_action(const Multiverse& mv, int l, int v) {
+SquareRules* MateInOneSearch::created_by_action(const Multiverse& mv, int l, int v) {
     const int maxL = minL0 + int(end0.size()) - 1;
     if (l < minL0 || l > maxL) {
         const int k = mover == WHITE ? l - maxL - 1 : minL0 - 1 - l;
@@ -117,8 +163,10 @@ Bitboard* MateInOneSearch::created_by_action(const Multiverse& mv, int l, int v)
 }
 
 void MateInOneSearch::action_squares(Multiverse& mv) {
-    std::fill(squares.begin(), squares.end(), Bitboard(0));
-    std::fill(newSquares.begin(), newSquares.end(), Bitboard(0));
+    for (SquareRules& r : squares)
+        r.clear();
+    for (SquareRules& r : newSquares)
+        r.clear();
     // The check test's multiverse: the defender's mandatory boards passed (§5.4). A board whose
     // contents vary with the action is the pass copy of a board the action created.
     mv.make_passes(mv.present_v(), passUndo);
@@ -133,14 +181,16 @@ static void keep_timelines(const Move& m, std::vector<int>& keep) {
 }
 
 void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
-    std::fill(squares.begin(), squares.end(), Bitboard(0));
-    std::fill(newSquares.begin(), newSquares.end(), Bitboard(0));
+    for (SquareRules& r : squares)
+        r.clear();
+    for (SquareRules& r : newSquares)
+        r.clear();
     // The squares e's moves read on the boards the action created: from, to and, for a line, the
     // squares between, on every board the move travels over (RULES.md §2.1). A move that reads
     // more (castling: attacked squares; en passant: the previous move; a double step: the
     // unmoved flags) keeps its timelines.
     auto read = [&](Vec4 p) {
-        if (Bitboard* s = created_by_action(mv, p.l(), p.v())) *s |= square_bb(p.sq());
+        if (SquareRules* s = created_by_action(mv, p.l(), p.v())) s->same |= square_bb(p.sq());
     };
     for (const Move& m : escape) {
         if (m.flags & (MF_CASTLE | MF_ENPASSANT | MF_DOUBLE)) {
@@ -215,8 +265,8 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
     const bool quietCut = cuts_pay(mv);
     if (quietCut) {
         prepare_rays(mv);
-        squares.assign(end0.size(), 0);
-        newSquares.assign(end0.size(), 0); // at most one new timeline per timeline
+        squares.resize(end0.size());
+        newSquares.resize(end0.size()); // at most one new timeline per timeline
     }
     return attacker.for_each_cut(
         mv,

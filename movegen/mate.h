@@ -11,16 +11,15 @@
 // action after each such A'. With fewer than QuietCutBoards playable boards (CUT) `keep` is every
 // timeline from the first to the last that a move of e starts on, ends on or crosses. Otherwise
 // (CUT_ON_SQUARES, escape_squares()) `keep` holds only the timelines of e's castling, en passant
-// and double steps, and the squares are those e reads on the boards A created (each move's from and
-// to squares, and for a line the squares between, on every board it travels over) together with
-// those that the lines from the defender's royals after e read there (as for a quiet action,
-// below, with e made instead of the passes).
+// and double steps, and the rules (SquareRules) on the boards A created are: the same contents on
+// the squares e reads there (each move's from and to squares, and for a line the squares between,
+// on every board it travels over), and the lines' rules (below) of the defender's royals after e.
 //
 // Why (RULES.md §3-§5). A' makes the same choice as A on the timelines kept, moves on every
-// playable board A moves on with a board that has the same royals of the defender and A's
-// contents on that timeline's squares, and creates as many timelines as A, the k-th with its
-// first board at the same time and alike on its squares (it may move on boards A passes, and
-// make other moves and branches elsewhere). Then, after A':
+// playable board A moves on with a board that has the same royals of the defender and keeps that
+// timeline's rules, and creates as many timelines as A, the k-th with its first board at the same
+// time and keeping its rules (it may move on boards A passes, and make other moves and branches
+// elsewhere). Then, after A':
 //  * each move of e can be made as after A: the boards it reads that A did not create are the
 //    same boards (boards are immutable, and a board A' adds where A passes did not exist after A,
 //    so no move of e travelled over it), and on those A created it meets the same contents on
@@ -37,26 +36,34 @@
 //    (unchanged), e's new boards and the last boards of the timelines A' passes (a subset of those
 //    A passes). The boards A' creates where it differs from A are of the defender's colour and,
 //    e not moving there, stay so: no attack starts on, lands on or crosses them. e's new boards
-//    are made by the same moves from boards alike on the squares that the lines from the royals
-//    read, so each line meets the same first piece (or none), on a board that is a last board
-//    after A' only if it was one after A.
+//    are made by the same moves from boards that keep the lines' rules, so no line from a royal
+//    meets a piece that captures along it (below).
 // So a cut never removes a mating action; every mate reported is one that was made and tested.
 //
 // An action A that does not give check leaves out, with it, every action A' that moves on every
 // board A moves on, making there an entry whose board has the same royals of the defender and
-// A's contents on that timeline's squares; makes anything on the boards A passes; and creates as
-// many timelines, the k-th with a first board at the same time, with the same royals and A's
-// contents on the squares of that new timeline (action_squares()). The squares come from A's
-// check test itself: with the defender's mandatory boards passed, from each royal of the defender
-// on a board of the attacker's colour along every unit direction of the four axes (RULES.md §2.1:
-// riders, and the kings' and pawns' steps) until the first occupied square or a missing board,
-// and every leap of 1 and 2 along two axes; the squares met on a board whose contents depend on
-// the action (the pass copy of a board A creates) are the squares. After A' the same boards exist
-// (the present and the mandatory boards are the same, as above, except boards A' creates where
-// A passes, which are of the defender's colour and not passed), the royals stand where they stood
-// after A, and each walk reads the same contents, so it meets the same first piece; an attack
-// needs that piece on a last board of the attacker's colour, and A' only has fewer of those. So
-// A' gives no check and cannot mate.
+// keeps that timeline's rules; makes anything on the boards A passes; and creates as many
+// timelines, the k-th with a first board at the same time, with the same royals and keeping the
+// rules of that new timeline (action_squares()): the lines' rules of A's check test itself, with
+// the defender's mandatory boards passed. After A' the same boards exist (the present and the
+// mandatory boards are the same, as above, except boards A' creates where A passes, which are of
+// the defender's colour and not passed) and the royals stand where they stood after A; by the
+// lines' rules no attack reaches them. So A' gives no check and cannot mate.
+//
+// The lines' rules. From each royal of the defender on a board of the attacker's colour, walk
+// every unit direction of the four axes (RULES.md §2.1: riders, and the kings' and pawns' steps)
+// until the first piece on a board whose contents do not depend on the action (a fixed piece),
+// or a missing board or the edge; and every leap of 1 and 2 along two axes. On a board whose
+// contents depend on the action (the one A creates, or its pass copy or e's board made from it),
+// a square k steps along a line is watched for the attacker's pieces that capture k steps along
+// it (capturers_along(); a leap's square, for knights), past the pieces met there. If a piece
+// beyond the first one met on such a board (or the fixed piece) is such a capturer, that first
+// piece's square must hold some piece (a shield), and the line is watched up to it only. A's own
+// boards keep these rules: it gives no check (or e escapes it), so no line meets a capturer
+// first. On a board A' makes that keeps them, each line's first piece is on a watched square,
+// the shield or the fixed piece, and none of these captures along the line: no royal is attacked.
+// (A capturer counts whatever board it stands on; an attack also needs a last board of the
+// attacker's colour, so this only leaves out less.)
 // The tests check the set of mating actions against a plain enumeration.
 
 #include <array>
@@ -127,21 +134,28 @@ private:
     // and the lines to the defender's royals after e read on the boards the action created.
     void escape_squares(Multiverse& mv, std::vector<int>& keep);
     // The squares of the board (l, v) of mv, made by the action, or null (not the action's).
-    Bitboard* created_by_action(const Multiverse& mv, int l, int v);
+    SquareRules* created_by_action(const Multiverse& mv, int l, int v);
     // From every royal of the defender on a board of the attacker's colour, each line until its
     // first occupied square and each leap: variable(l, v) names the squares of (l, v) to mark.
     template <class Variable>
-    void                  walk_from_royals(const Multiverse& mv, Variable variable);
-    std::vector<Bitboard> squares;
-    std::vector<Bitboard> newSquares; // the k-th created timeline's
-    std::vector<Ray>      rays;
-    std::vector<int>      end0; // per timeline (ℓ - min ℓ): its last board before the action
-    int                   minL0 = 0;
-    Color                 mover = WHITE;
-    MoveUndo              passUndo;
-    std::vector<MoveUndo> escapeUndo;
-    HypercuboidSearch     attacker, defender;
-    std::vector<Move>     escape;
+    void walk_from_royals(const Multiverse& mv, Variable variable);
+    struct LineSquare {
+        SquareRules*  rules;
+        Square        sq;
+        std::uint16_t types; // capturers_along() there
+        bool          occupied;
+    };
+    std::vector<LineSquare>  lineSquares; // walk_from_royals()'s scratch
+    std::vector<SquareRules> squares;
+    std::vector<SquareRules> newSquares; // the k-th created timeline's
+    std::vector<Ray>         rays;
+    std::vector<int>         end0; // per timeline (ℓ - min ℓ): its last board before the action
+    int                      minL0 = 0;
+    Color                    mover = WHITE;
+    MoveUndo                 passUndo;
+    std::vector<MoveUndo>    escapeUndo;
+    HypercuboidSearch        attacker, defender;
+    std::vector<Move>        escape;
     // The escapes found last (by any call), most recent first, and their legality test.
     std::array<std::vector<Move>, 2> lastEscapes;
     ActionSearch                     escapeCheck;
