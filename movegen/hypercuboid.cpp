@@ -730,10 +730,15 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
                 continue;
             }
             const SquareRules* rules = onSquares ? &newCutSquares[std::size_t(ax.l)] : nullptr;
-            for (int j = 0; j < ax.n; ++j)
-                if (entry(a, j).type == E_BRANCH && entry(a, j).v == mine.v
-                    && (!onSquares || alike(a, e, j, rules)))
+            const int          later =
+                rules && rules->empty() && mine.v > rules->laterThan ? rules->laterThan : -1;
+            for (int j = 0; j < ax.n; ++j) {
+                const Entry& other = entry(a, j);
+                if (other.type != E_BRANCH) continue;
+                if (later >= 0 ? other.v > later
+                               : other.v == mine.v && (!onSquares || alike(a, e, j, rules)))
                     slice_set(a, j);
+            }
             continue;
         }
         bool kept = false;

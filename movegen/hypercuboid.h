@@ -47,15 +47,21 @@ namespace fived::movegen {
 // action alike to the one it was shown creates on a timeline, square by square: on `same` the
 // same contents as the board that action created; on `watched` no piece of the mover whose type
 // is in forbid[square] (bit per PieceType); on `shield` some piece. The shown action's own board
-// must keep them (only the squares where two boards differ are looked at).
+// must keep them (only the squares where two boards differ are looked at). On a created timeline
+// with no square rule, laterThan >= 0 says that nothing reads its board as long as it comes after
+// the present laterThan: then any branching arrival whose board is later than laterThan (at any
+// time, with any contents) is alike when the shown action's is.
 struct SquareRules {
     Bitboard                      same = 0, watched = 0, shield = 0;
     std::array<std::uint16_t, 64> forbid{}; // zero off `watched`
+    int                           laterThan = -1;
 
+    bool empty() const { return !(same | watched | shield); }
     void clear() {
         for (Bitboard w = watched; w; w &= w - 1)
             forbid[std::size_t(std::countr_zero(w))] = 0;
         same = watched = shield = 0;
+        laterThan               = -1;
     }
 };
 

@@ -167,6 +167,10 @@ void MateInOneSearch::action_squares(Multiverse& mv) {
         r.clear();
     for (SquareRules& r : newSquares)
         r.clear();
+    // A created timeline that starts after the present is not passed, so no line reads it: it
+    // leaves the check test as it is whenever it starts after the present (laterThan).
+    for (SquareRules& r : newSquares)
+        r.laterThan = mv.present_v();
     // The check test's multiverse: the defender's mandatory boards passed (§5.4). A board whose
     // contents vary with the action is the pass copy of a board the action created.
     mv.make_passes(mv.present_v(), passUndo);
@@ -214,10 +218,17 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
             read(Vec4(m.from.l() + j * d[0] / n, m.from.v() + 2 * j * d[1] / n,
                 make_square(m.from.x() + j * d[2] / n, m.from.y() + j * d[3] / n)));
     }
-    // After e no royal of the defender is attacked: the lines from the royals, each to its first
-    // occupied square, read the same on the boards e makes from alike boards.
+    // After e no royal of the defender is attacked: the lines' rules (mate.h) of the royals after
+    // e, on the boards e makes from the boards the action created.
+    // A created timeline that e does not read (no square rule) is not at the present after the
+    // action (e would move there) nor at or before the one e passes to the attacker (e would not
+    // pass it). One that starts later than both keeps them, hence the defender's mandatory boards,
+    // and e passes the present alike (laterThan).
+    const int present = mv.present_v();
     escapeUndo.clear();
     do_action(mv, escape, escapeUndo);
+    for (SquareRules& r : newSquares)
+        r.laterThan = std::max(present, mv.present_v());
     walk_from_royals(mv, [&](int l, int v) { return created_by_action(mv, l, v - 1); });
     undo_action(mv, escapeUndo);
 }

@@ -18,8 +18,9 @@
 // Why (RULES.md §3-§5). A' makes the same choice as A on the timelines kept, moves on every
 // playable board A moves on with a board that has the same royals of the defender and keeps that
 // timeline's rules, and creates as many timelines as A, the k-th with its first board at the same
-// time and keeping its rules (it may move on boards A passes, and make other moves and branches
-// elsewhere). Then, after A':
+// time and keeping its rules, or when e does not read that timeline (no rule), with any first
+// board later than both the present after A and the present e passes to the attacker, as A's is
+// (it may move on boards A passes, and make other moves and branches elsewhere). Then, after A':
 //  * each move of e can be made as after A: the boards it reads that A did not create are the
 //    same boards (boards are immutable, and a board A' adds where A passes did not exist after A,
 //    so no move of e travelled over it), and on those A created it meets the same contents on
@@ -28,8 +29,10 @@
 //    unmoved flags) read more, so their timelines are kept: there A' makes A's choice;
 //  * the present is the same, and so are the defender's mandatory boards: A passes a board only
 //    if its timeline does not end the action at the present (A is legal), so a move there ends it
-//    later still; every other timeline ends at the same time, and the number of timelines of each
-//    side (hence activity) is the same. So e passes the present to the attacker as it did after A;
+//    later still; every other timeline ends at the same time, or (a created one e does not read)
+//    after the present either way, and the number of timelines of each side (hence activity) is
+//    the same. So e passes the present to the attacker as it did after A (such a created timeline,
+//    of the defender's colour, ends after that present too);
 //  * after e no royal of the defender is attacked: an attack (§5.2) is a capturing move of an
 //    attacker piece that starts on a last board of the attacker's colour and travels over boards
 //    of that colour only. The attacker-coloured boards after A' followed by e are the history
@@ -44,11 +47,11 @@
 // board A moves on, making there an entry whose board has the same royals of the defender and
 // keeps that timeline's rules; makes anything on the boards A passes; and creates as many
 // timelines, the k-th with a first board at the same time, with the same royals and keeping the
-// rules of that new timeline (action_squares()): the lines' rules of A's check test itself, with
-// the defender's mandatory boards passed. After A' the same boards exist (the present and the
-// mandatory boards are the same, as above, except boards A' creates where A passes, which are of
-// the defender's colour and not passed) and the royals stand where they stood after A; by the
-// lines' rules no attack reaches them. So A' gives no check and cannot mate.
+// rules of that new timeline, or with any first board after the present when A's is (then it is
+// not passed, and nothing reads it) (action_squares()): the lines' rules of A's check test
+// itself, with the defender's mandatory boards passed. After A' the same boards are passed (the
+// present and the mandatory boards are the same, as above) and the royals stand where they stood
+// after A; by the lines' rules no attack reaches them. So A' gives no check and cannot mate.
 //
 // The lines' rules. From each royal of the defender on a board of the attacker's colour, walk
 // every unit direction of the four axes (RULES.md §2.1: riders, and the kings' and pawns' steps)
