@@ -101,8 +101,9 @@ public:
     // on to the entries whose created board holds the same royals of the opponent and keeps
     // squares[ℓ - squaresMinL] (SquareRules; a timeline outside the span: the same contents on
     // every square), and on the k-th created timeline to the branching arrivals whose board
-    // also keeps newSquares[k] (none beyond the span: the action's own). The squares are read when
-    // the visitor returns, so it may fill them for each action. With `stop`, the enumeration also
+    // also keeps newSquares[k] (none beyond the span: the action's own), or with its laterThan,
+    // to those later than it (SquareRules). The squares are read when the visitor returns, so it
+    // may fill them for each action. With `stop`, the enumeration also
     // ends (returns false) soon after *stop is set, between two actions too: cutting can take long
     // where slices multiply.
     bool for_each_cut(Multiverse&                                                 mv,

@@ -220,15 +220,14 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
     }
     // After e no royal of the defender is attacked: the lines' rules (mate.h) of the royals after
     // e, on the boards e makes from the boards the action created.
-    // A created timeline that e does not read (no square rule) is not at the present after the
-    // action (e would move there) nor at or before the one e passes to the attacker (e would not
-    // pass it). One that starts later than both keeps them, hence the defender's mandatory boards,
-    // and e passes the present alike (laterThan).
-    const int present = mv.present_v();
+    // A created timeline that e does not read (no square rule) ends after the present e passes to
+    // the attacker (else that present would be the defender's). With one that starts later than
+    // that, the present after e is the same, the attacker's, and e may be submitted (RULES.md §4.4:
+    // the defender's boards at the present after the action need not be played).
     escapeUndo.clear();
     do_action(mv, escape, escapeUndo);
     for (SquareRules& r : newSquares)
-        r.laterThan = std::max(present, mv.present_v());
+        r.laterThan = mv.present_v();
     walk_from_royals(mv, [&](int l, int v) { return created_by_action(mv, l, v - 1); });
     undo_action(mv, escapeUndo);
 }

@@ -19,20 +19,19 @@
 // playable board A moves on with a board that has the same royals of the defender and keeps that
 // timeline's rules, and creates as many timelines as A, the k-th with its first board at the same
 // time and keeping its rules, or when e does not read that timeline (no rule), with any first
-// board later than both the present after A and the present e passes to the attacker, as A's is
-// (it may move on boards A passes, and make other moves and branches elsewhere). Then, after A':
+// board later than the present e passes to the attacker, as A's is (it may move on boards A
+// passes, and make other moves and branches elsewhere). Then, after A':
 //  * each move of e can be made as after A: the boards it reads that A did not create are the
 //    same boards (boards are immutable, and a board A' adds where A passes did not exist after A,
 //    so no move of e travelled over it), and on those A created it meets the same contents on
 //    every square it travels over, so the same piece moves along the same path to the same
 //    capture. Castling (attacked squares), en passant (the previous move) and double steps (the
 //    unmoved flags) read more, so their timelines are kept: there A' makes A's choice;
-//  * the present is the same, and so are the defender's mandatory boards: A passes a board only
-//    if its timeline does not end the action at the present (A is legal), so a move there ends it
-//    later still; every other timeline ends at the same time, or (a created one e does not read)
-//    after the present either way, and the number of timelines of each side (hence activity) is
-//    the same. So e passes the present to the attacker as it did after A (such a created timeline,
-//    of the defender's colour, ends after that present too);
+//  * e passes the present to the attacker (RULES.md §4.4) as it did after A: A passes a board
+//    only if its timeline does not end the action at the present (A is legal), so a move there
+//    ends it later still; every other timeline ends at the same time, except a created one that e
+//    does not read, which ends after the present e passes to the attacker either way; and the
+//    number of timelines of each side (hence activity) is the same;
 //  * after e no royal of the defender is attacked: an attack (§5.2) is a capturing move of an
 //    attacker piece that starts on a last board of the attacker's colour and travels over boards
 //    of that colour only. The attacker-coloured boards after A' followed by e are the history
