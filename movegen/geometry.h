@@ -4,7 +4,8 @@
 //   * backward, by the attack test between two boards (attacks.cpp): which squares of a board
 //     (dl timelines and dt turns away) hold a piece that reaches a given square;
 //   * within one board, by the same backward tables at dl = dt = 0 (attacked_on_board, castling);
-// and as an over-approximation ("every line and leap") by the quiet cut of mate.cpp.
+// and by the cuts of mate.cpp: every line and leap from a royal, and on each line the pieces that
+// capture along it (capturers_along()).
 //
 // Displacements are (x, y, T, L) with T in whole turns (Δv = 2·dt). Pawn-like pieces move
 // "forward", which depends on their colour: White y + 1 and ℓ - 1, Black y - 1 and ℓ + 1.
