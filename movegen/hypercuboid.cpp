@@ -678,7 +678,7 @@ bool HypercuboidSearch::alike(int a, int e, int j, const SquareRules* rules) con
     const Entry& mine  = entry(a, e);
     const Entry& other = entry(a, j);
     if (mine.board < 0 || other.board < 0 || mine.royals != other.royals) return false;
-    const Bitboard mask = rules ? rules->same | rules->watched : ~Bitboard(0);
+    const Bitboard mask = rules ? rules->same | rules->watched | rules->shield : ~Bitboard(0);
     // Eight squares (one byte each) at a time: the bytes that differ, under the mask's bytes.
     static_assert(sizeof(Piece) == 1 && sizeof(Contents) == 64);
     static_assert(std::endian::native == std::endian::little); // byte i = square 8r + i

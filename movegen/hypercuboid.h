@@ -103,9 +103,8 @@ public:
     // every square), and on the k-th created timeline to the branching arrivals whose board
     // also keeps newSquares[k] (none beyond the span: the action's own), or with its laterThan,
     // to those later than it (SquareRules). The squares are read when the visitor returns, so it
-    // may fill them for each action. With `stop`, the enumeration also
-    // ends (returns false) soon after *stop is set, between two actions too: cutting can take long
-    // where slices multiply.
+    // may fill them for each action. With `stop`, the enumeration also ends (returns false) soon
+    // after *stop is set, between two actions too: cutting can take long where slices multiply.
     bool for_each_cut(Multiverse&                                                 mv,
         absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
         std::span<const SquareRules> squares = {}, int squaresMinL = 0,

@@ -162,11 +162,15 @@ SquareRules* MateInOneSearch::created_by_action(const Multiverse& mv, int l, int
         : nullptr;
 }
 
-void MateInOneSearch::action_squares(Multiverse& mv) {
+void MateInOneSearch::clear_rules() {
     for (SquareRules& r : squares)
         r.clear();
     for (SquareRules& r : newSquares)
         r.clear();
+}
+
+void MateInOneSearch::action_squares(Multiverse& mv) {
+    clear_rules();
     // A created timeline that starts after the present is not passed, so no line reads it: it
     // leaves the check test as it is whenever it starts after the present (laterThan).
     for (SquareRules& r : newSquares)
@@ -185,10 +189,7 @@ static void keep_timelines(const Move& m, std::vector<int>& keep) {
 }
 
 void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
-    for (SquareRules& r : squares)
-        r.clear();
-    for (SquareRules& r : newSquares)
-        r.clear();
+    clear_rules();
     // The squares e's moves read on the boards the action created: from, to and, for a line, the
     // squares between, on every board the move travels over (RULES.md §2.1). A move that reads
     // more (castling: attacked squares; en passant: the previous move; a double step: the

@@ -121,10 +121,9 @@ private:
         bool         knight;
     };
     void prepare_rays(const Multiverse& mv);
-    // squares[ℓ - min ℓ] and newSquares[k] for the quiet action made on mv: the squares of the
-    // boards it created (on existing timelines and on the k-th one it creates) that the lines to
-    // the defender's royals reach, each line stopping at the first square occupied after this
-    // action (see the header comment).
+    // squares[ℓ - min ℓ] and newSquares[k] for the quiet action made on mv: the lines' rules
+    // (header comment) on the boards it created (on existing timelines and on the k-th one it
+    // creates), and for a created timeline the present it must start after (laterThan).
     void action_squares(Multiverse& mv);
     // Is one of lastEscapes a legal action after the checking action made on mv? Then it is in
     // `escape` and first in lastEscapes. remember_escape(): `escape` (found by the existence
@@ -132,13 +131,17 @@ private:
     bool remembered_escape(Multiverse& mv);
     void remember_escape();
     // For a checking action with escape e: fills `keep` with the timelines of e's moves that
-    // read more than their own board, and the squares (as action_squares()) that the rest of e
-    // and the lines to the defender's royals after e read on the boards the action created.
+    // read more than their own board, and the rules (as action_squares()): the same contents on
+    // the squares the rest of e reads on the boards the action created, the lines' rules of the
+    // defender's royals after e, and the present a created timeline must start after.
     void escape_squares(Multiverse& mv, std::vector<int>& keep);
-    // The squares of the board (l, v) of mv, made by the action, or null (not the action's).
+    // Empties squares and newSquares (no rule, no laterThan).
+    void clear_rules();
+    // The rules of the board (l, v) of mv, made by the action, or null (not the action's).
     SquareRules* created_by_action(const Multiverse& mv, int l, int v);
-    // From every royal of the defender on a board of the attacker's colour, each line until its
-    // first occupied square and each leap: variable(l, v) names the squares of (l, v) to mark.
+    // From every royal of the defender on a board of the attacker's colour, each line and each
+    // leap, adding the lines' rules (header comment) to variable(l, v): the rules of the board
+    // (l, v) when its contents depend on the action, else null.
     template <class Variable>
     void walk_from_royals(const Multiverse& mv, Variable variable);
     struct LineSquare {
