@@ -361,9 +361,13 @@ private:
     // ctx.narrowBudget), the rounds, the checks counted, the candidates searched, the cap of
     // their count of attacker actions and the depth-first nodes that count may take (past them
     // the defence counts as wide: cwmtt-ctp1 --at -9 spent 15.6 s of its 27 s in 147 counts that
-    // reached the cap after up to 260,000 nodes each).
+    // reached the cap after up to 260,000 nodes each). Three rounds (4,000, 32,000 and 256,000
+    // nodes by default): slavrick samet --at -5 has a key (the 1,345th of the order) whose
+    // narrow checks, about 1,300 attacker actions each, refute in neither of the first two, and
+    // whose killer, a quiet defence, took 2.9M nodes (66 s) to refute; the third round decides
+    // the case (no mate in 3) in 40 s, where it was unknown after 60 s.
     static constexpr std::uint64_t NarrowGrowth      = 8;
-    static constexpr int           NarrowRounds      = 2;
+    static constexpr int           NarrowRounds      = 3;
     static constexpr std::size_t   NarrowCounted     = 64;
     static constexpr std::size_t   NarrowChecks      = 8;
     static constexpr std::uint64_t NarrowCountCap    = 2000;
