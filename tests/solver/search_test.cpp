@@ -680,6 +680,53 @@ TEST(Solver, NarrowCheckRefutesWhereTheFirstDefenceIsWide) {
     EXPECT_EQ(Solver(*root, o).mate_within(path, 2), Value::NO);
 }
 
+// The third round of narrow checks (Searcher::NarrowRounds). slavrick samet --at -5, the key
+// (1T15)Nb8>>(0T15)d8 (the 1,345th of the search's order): none of its 36 checking defences
+// (about 1,300 attacker actions each) refutes within 4,000 or 32,000 nodes, and in the listed
+// order the quiet killer took 2.9M nodes. In the third round (256,000 nodes) the check
+// (-2T16)b2b4 (1T16)Qa5d8 refutes; without budgets the search is still on its first defence.
+TEST(Solver, NarrowCheckRefutesInTheThirdRound) {
+    const auto text = shared_puzzle("slavrick-aquababyvssamet-6-12-2021");
+    if (!text) {
+        GTEST_SKIP() << "../shared/puzzles not present";
+    }
+    auto root = load_text(*text, true, 5);
+    ASSERT_TRUE(root);
+    auto at = [](const movegen::Move& m, int l, int v, int x, int y, int tl, int tv, int tx,
+                  int ty) {
+        return m.from.l() == l && m.from.v() == v && m.from.x() == x && m.from.y() == y
+            && m.to.l() == tl && m.to.v() == tv && m.to.x() == tx && m.to.y() == ty;
+    };
+    SolveOptions o = options(3);
+    o.hashMb       = 16;
+    std::vector<std::vector<Move>> roots;
+    Solver(*root, o).legal_actions({}, roots);
+    std::vector<std::vector<Move>> path;
+    for (const auto& a : roots)
+        if (a.size() == 1 && at(a[0], 1, 15, 1, 7, 0, 15, 3, 7)) path.push_back(a);
+    ASSERT_EQ(path.size(), 1u);
+
+    // Two rounds of 8 checks take 288,016 nodes; the third may take 256,000 more.
+    o.nodeLimit = 600'000;
+    Solver budgeted(*root, o);
+    EXPECT_EQ(budgeted.mated_within(path, 2), Value::NO);
+    o.narrowBudget = 0;
+    Solver plain(*root, o);
+    EXPECT_EQ(plain.mated_within(path, 2), Value::ABORT) << "the node limit";
+
+    std::vector<std::vector<Move>> defences;
+    Solver(*root, options(3)).legal_actions(path, defences);
+    std::vector<Move> refutation;
+    for (const auto& d : defences)
+        if (d.size() == 2 && at(d[0], -2, 16, 1, 1, -2, 16, 1, 3)
+            && at(d[1], 1, 16, 0, 4, 1, 16, 3, 7))
+            refutation = d;
+    ASSERT_FALSE(refutation.empty());
+    path.push_back(refutation);
+    o.nodeLimit = 0;
+    EXPECT_EQ(Solver(*root, o).mate_within(path, 2), Value::NO);
+}
+
 // Issue 14: two defences that reach the same position (jumps onto two equal boards) are two
 // defences. The solver answers both, and the proof check accepts the tree (it used to reject the
 // second as a duplicate variation and the solve ended "unknown").
