@@ -632,99 +632,72 @@ TEST(Solver, NodeBudgetsDoNotChangeTheAnswer) {
     }
 }
 
-// slavrick samet --at -5 (Black to mate in 3): after the key (1T7)Qf6>>(0T7)e5 (the 325th of
-// the search's order, the first it could not refute within 60 s before the budgets), the killer
-// of that ply is a quiet defence after which Black has over 66,000 actions. The refutation
-// (-2T8)Nf3xe5 (1T8)Qa5d8 gives check and leaves Black 960; the budgets find a refutation in
-// 47,384 nodes, while in the listed order the search is still on its first defence at 150,000.
-TEST(Solver, NarrowCheckRefutesWhereTheFirstDefenceIsWide) {
+// A move named by its two ends (ℓ, v, x, y) -> (ℓ, v, x, y).
+struct MoveEnds {
+    int  l, v, x, y, tl, tv, tx, ty;
+    bool of(const Move& m) const {
+        return m.from.l() == l && m.from.v() == v && m.from.x() == x && m.from.y() == y
+            && m.to.l() == tl && m.to.v() == tv && m.to.x() == tx && m.to.y() == ty;
+    }
+};
+
+// slavrick samet --at -5 (Black to mate in 3), after the one-move key `key`: with the default
+// node budgets the defender refutes it within `nodeLimit` nodes, without budgets (the listed
+// order) it does not, and the two-move defence `refutation` is followed by no mate in 2 (checked
+// by a search whose defender nodes all have k <= 1: no budgets).
+void expect_narrow_check_refutes(
+    const MoveEnds& key, const MoveEnds (&refutation)[2], std::uint64_t nodeLimit) {
     const auto text = shared_puzzle("slavrick-aquababyvssamet-6-12-2021");
     if (!text) {
         GTEST_SKIP() << "../shared/puzzles not present";
     }
     auto root = load_text(*text, true, 5);
     ASSERT_TRUE(root);
-    auto at = [](const movegen::Move& m, int l, int v, int x, int y, int tl, int tv, int tx,
-                  int ty) {
-        return m.from.l() == l && m.from.v() == v && m.from.x() == x && m.from.y() == y
-            && m.to.l() == tl && m.to.v() == tv && m.to.x() == tx && m.to.y() == ty;
-    };
     SolveOptions o = options(3);
     o.hashMb       = 16;
     std::vector<std::vector<Move>> roots;
     Solver(*root, o).legal_actions({}, roots);
     std::vector<std::vector<Move>> path;
     for (const auto& a : roots)
-        if (a.size() == 1 && at(a[0], 1, 15, 5, 5, 0, 15, 4, 4)) path.push_back(a);
+        if (a.size() == 1 && key.of(a[0])) path.push_back(a);
     ASSERT_EQ(path.size(), 1u);
 
-    o.nodeLimit = 150'000;
+    o.nodeLimit = nodeLimit;
     Solver budgeted(*root, o);
     EXPECT_EQ(budgeted.mated_within(path, 2), Value::NO);
     o.narrowBudget = 0;
     Solver plain(*root, o);
     EXPECT_EQ(plain.mated_within(path, 2), Value::ABORT) << "the node limit";
 
-    // That refutation, checked by a search whose defender nodes all have k <= 1 (no budgets):
-    // no mate in 2 follows it.
     std::vector<std::vector<Move>> defences;
     Solver(*root, options(3)).legal_actions(path, defences);
-    std::vector<Move> refutation;
+    std::vector<Move> found;
     for (const auto& d : defences)
-        if (d.size() == 2 && at(d[0], -2, 16, 5, 2, -2, 16, 4, 4)
-            && at(d[1], 1, 16, 0, 4, 1, 16, 3, 7))
-            refutation = d;
-    ASSERT_FALSE(refutation.empty());
-    path.push_back(refutation);
+        if (d.size() == 2 && refutation[0].of(d[0]) && refutation[1].of(d[1])) found = d;
+    ASSERT_FALSE(found.empty());
+    path.push_back(found);
     o.nodeLimit = 0;
     EXPECT_EQ(Solver(*root, o).mate_within(path, 2), Value::NO);
 }
 
-// The third round of narrow checks (Searcher::NarrowRounds). slavrick samet --at -5, the key
-// (1T15)Nb8>>(0T15)d8 (the 1,345th of the search's order): none of its 36 checking defences
-// (about 1,300 attacker actions each) refutes within 4,000 or 32,000 nodes, and in the listed
-// order the quiet killer took 2.9M nodes. In the third round (256,000 nodes) the check
-// (-2T16)b2b4 (1T16)Qa5d8 refutes; without budgets the search is still on its first defence.
+// The key (1T7)Qf6>>(0T7)e5 (the 325th of the search's order, the first it could not refute
+// within 60 s before the budgets): the killer of that ply is a quiet defence after which Black
+// has over 66,000 actions. The refutation (-2T8)Nf3xe5 (1T8)Qa5d8 gives check and leaves Black
+// 960; the budgets find a refutation in 47,384 nodes, while in the listed order the search is
+// still on its first defence at 150,000.
+TEST(Solver, NarrowCheckRefutesWhereTheFirstDefenceIsWide) {
+    expect_narrow_check_refutes({1, 15, 5, 5, 0, 15, 4, 4},
+        {{-2, 16, 5, 2, -2, 16, 4, 4}, {1, 16, 0, 4, 1, 16, 3, 7}}, 150'000);
+}
+
+// The third round of narrow checks (Searcher::NarrowRounds). The key (1T15)Nb8>>(0T15)d8 (the
+// 1,345th of the search's order): none of its 36 checking defences (about 1,300 attacker actions
+// each) refutes within 4,000 or 32,000 nodes, and in the listed order the quiet killer took 2.9M
+// nodes. In the third round (256,000 nodes) the check (-2T16)b2b4 (1T16)Qa5d8 refutes. Two
+// rounds of 8 checks take 288,016 nodes; the third may take 256,000 more.
 TEST(Solver, NarrowCheckRefutesInTheThirdRound) {
-    const auto text = shared_puzzle("slavrick-aquababyvssamet-6-12-2021");
-    if (!text) {
-        GTEST_SKIP() << "../shared/puzzles not present";
-    }
-    auto root = load_text(*text, true, 5);
-    ASSERT_TRUE(root);
-    auto at = [](const movegen::Move& m, int l, int v, int x, int y, int tl, int tv, int tx,
-                  int ty) {
-        return m.from.l() == l && m.from.v() == v && m.from.x() == x && m.from.y() == y
-            && m.to.l() == tl && m.to.v() == tv && m.to.x() == tx && m.to.y() == ty;
-    };
-    SolveOptions o = options(3);
-    o.hashMb       = 16;
-    std::vector<std::vector<Move>> roots;
-    Solver(*root, o).legal_actions({}, roots);
-    std::vector<std::vector<Move>> path;
-    for (const auto& a : roots)
-        if (a.size() == 1 && at(a[0], 1, 15, 1, 7, 0, 15, 3, 7)) path.push_back(a);
-    ASSERT_EQ(path.size(), 1u);
-
-    // Two rounds of 8 checks take 288,016 nodes; the third may take 256,000 more.
-    o.nodeLimit = 600'000;
-    Solver budgeted(*root, o);
-    EXPECT_EQ(budgeted.mated_within(path, 2), Value::NO);
-    o.narrowBudget = 0;
-    Solver plain(*root, o);
-    EXPECT_EQ(plain.mated_within(path, 2), Value::ABORT) << "the node limit";
-
-    std::vector<std::vector<Move>> defences;
-    Solver(*root, options(3)).legal_actions(path, defences);
-    std::vector<Move> refutation;
-    for (const auto& d : defences)
-        if (d.size() == 2 && at(d[0], -2, 16, 1, 1, -2, 16, 1, 3)
-            && at(d[1], 1, 16, 0, 4, 1, 16, 3, 7))
-            refutation = d;
-    ASSERT_FALSE(refutation.empty());
-    path.push_back(refutation);
-    o.nodeLimit = 0;
-    EXPECT_EQ(Solver(*root, o).mate_within(path, 2), Value::NO);
+    expect_narrow_check_refutes({1, 15, 1, 7, 0, 15, 3, 7},
+        {{-2, 16, 1, 1, -2, 16, 1, 3}, {1, 16, 0, 4, 1, 16, 3, 7}}, 600'000);
 }
 
 // Issue 14: two defences that reach the same position (jumps onto two equal boards) are two
