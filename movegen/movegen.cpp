@@ -15,12 +15,18 @@ enum GenType {
     CAPTURES, // only moves that capture (for the attack test; no en passant, no castling)
 };
 
-// Generates the moves of the piece on square sq of board (l, v) (the last board of timeline l)
-// and hands each to sink(const Move&), which returns false to stop early.
-// Returns false if the sink stopped.
-template <GenType Type, class Sink>
-bool gen_piece(const Multiverse& mv, int l, int v, int sq, Sink&& sink) {
-    const Board&    b  = mv.board(l, v);
+// Generates the moves of the piece on square sq of board b, which stands at (l, v) (the last
+// board of timeline l), and hands each to sink(const Move&), which returns false to stop early.
+// Returns false if the sink stopped. Local: b is taken alone, as if no other board existed (only
+// the moves that stay on b; no en passant, which reads the board before).
+template <GenType Type, bool Local = false, class Sink>
+bool gen_piece(const Multiverse& mv, const Board& b, int l, int v, int sq, Sink&& sink) {
+    auto other = [&](int l2, int v2) -> const Board* {
+        if constexpr (Local)
+            return nullptr;
+        else
+            return mv.board_if(l2, v2);
+    };
     const Piece     p  = b.piece_on(sq);
     const PieceType pt = type_of(p);
     const Color     us = color_of(p);
@@ -64,7 +70,7 @@ bool gen_piece(const Multiverse& mv, int l, int v, int sq, Sink&& sink) {
                     const int x2 = x + k * d.dx, y2 = y + k * d.dy;
                     if (!on_board(x2, y2)) break;
                     const int    l2 = l + k * d.dl, v2 = v + 2 * k * d.dt;
-                    const Board* tb = mv.board_if(l2, v2);
+                    const Board* tb = other(l2, v2);
                     if (!tb) break;
                     const Piece t = tb->piece_on(make_square(x2, y2));
                     if (t != NO_PIECE && color_of(t) == us) break;
@@ -81,7 +87,7 @@ bool gen_piece(const Multiverse& mv, int l, int v, int sq, Sink&& sink) {
         const int x2 = x + d.dx, y2 = y + d.dy;
         if (!on_board(x2, y2)) return true;
         const int    l2 = l + d.dl, v2 = v + 2 * d.dt;
-        const Board* tb = (d.dl == 0 && d.dt == 0) ? &b : mv.board_if(l2, v2);
+        const Board* tb = (d.dl == 0 && d.dt == 0) ? &b : other(l2, v2);
         if (!tb) return true;
         const Piece t = tb->piece_on(make_square(x2, y2));
         if (t != NO_PIECE && color_of(t) == us) return true;
@@ -119,7 +125,7 @@ bool gen_piece(const Multiverse& mv, int l, int v, int sq, Sink&& sink) {
         // Captures onto (l2, v2, x2, y2) if an enemy stands there.
         auto capture = [&](int l2, int v2, int x2, int y2) {
             if (!on_board(x2, y2)) return true;
-            const Board* tb = (l2 == l && v2 == v) ? &b : mv.board_if(l2, v2);
+            const Board* tb = (l2 == l && v2 == v) ? &b : other(l2, v2);
             if (!tb) return true;
             const Piece t = tb->piece_on(make_square(x2, y2));
             if (t == NO_PIECE || color_of(t) == us) return true;
@@ -133,10 +139,10 @@ bool gen_piece(const Multiverse& mv, int l, int v, int sq, Sink&& sink) {
                     if (!emit(l, v, x, y + 2 * fy, NO_PIECE, MF_DOUBLE)) return false;
             }
             // Steps along ℓ (single and double), to the same square at the same v.
-            const Board* b1 = mv.board_if(l + fl, v);
+            const Board* b1 = other(l + fl, v);
             if (b1 && b1->empty(sq)) {
                 if (!emit(l + fl, v, x, y, NO_PIECE, MF_NONE)) return false;
-                const Board* b2 = mv.board_if(l + 2 * fl, v);
+                const Board* b2 = other(l + 2 * fl, v);
                 if (unmoved && b2 && b2->empty(sq))
                     if (!emit(l + 2 * fl, v, x, y, NO_PIECE, MF_DOUBLE)) return false;
             }
@@ -149,7 +155,7 @@ bool gen_piece(const Multiverse& mv, int l, int v, int sq, Sink&& sink) {
                 if (!capture(l + fl * c.fl, v + 2 * c.dt, x + c.dx, y + fy * c.fy)) return false;
         // En passant (§2.5): the opponent's move that produced this board from its predecessor
         // on the same timeline was a double step of a pawn or brawn next to us.
-        if (Type == ALL && v - 1 >= mv.start_v(l)) {
+        if (Type == ALL && !Local && v - 1 >= mv.start_v(l)) {
             const Board& prev = mv.board(l, v - 1);
             for (int dx : {-1, 1}) {
                 const int ex = x + dx;
@@ -220,11 +226,20 @@ void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out, B
     const Color  us = Color(v & 1);
     for (Bitboard bb = b.pieces(us) & from; bb; bb &= bb - 1) {
         const int sq = std::countr_zero(bb);
-        gen_piece<ALL>(mv, l, v, sq, [&](const Move& m) {
+        gen_piece<ALL>(mv, b, l, v, sq, [&](const Move& m) {
             out.push_back(m);
             return true;
         });
     }
+}
+
+void generate_local_moves(
+    const Multiverse& mv, const Board& b, int l, int v, Color us, std::vector<Move>& out) {
+    for (Bitboard bb = b.pieces(us); bb; bb &= bb - 1)
+        gen_piece<ALL, true>(mv, b, l, v, std::countr_zero(bb), [&](const Move& m) {
+            out.push_back(m);
+            return true;
+        });
 }
 
 void generate_moves(const Multiverse& mv, Color us, std::vector<Move>& out) {
@@ -243,7 +258,7 @@ bool scan_royal_attacks(const Multiverse& mv, Color us, std::vector<Move>* out) 
         const Board& b = mv.board(l, v);
         for (Bitboard bb = b.pieces(them); bb; bb &= bb - 1) {
             const int  sq = std::countr_zero(bb);
-            const bool go = gen_piece<CAPTURES>(mv, l, v, sq, [&](const Move& m) {
+            const bool go = gen_piece<CAPTURES>(mv, mv.board(l, v), l, v, sq, [&](const Move& m) {
                 const Piece t = mv.board(m.to.l(), m.to.v()).piece_on(m.to.sq());
                 if (!is_royal(type_of(t))) return true;
                 found = true;
@@ -261,7 +276,7 @@ bool royal_capture_from_board(const Multiverse& mv, int l, int v, Color us, Move
     const Board& b   = mv.board(l, v);
     bool         hit = false;
     for (Bitboard bb = b.pieces(~us); bb && !hit; bb &= bb - 1)
-        gen_piece<CAPTURES>(mv, l, v, std::countr_zero(bb), [&](const Move& m) {
+        gen_piece<CAPTURES>(mv, mv.board(l, v), l, v, std::countr_zero(bb), [&](const Move& m) {
             const Board& target = m.is_physical() ? b : mv.board(m.to.l(), m.to.v());
             if (!is_royal(type_of(target.piece_on(m.to.sq())))) return true;
             if (found) *found = m;
