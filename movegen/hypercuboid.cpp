@@ -658,6 +658,7 @@ bool HypercuboidSearch::for_each_cut(Multiverse&                              m,
     absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
     std::span<const SquareRules> squares, int squaresMinL, std::span<const SquareRules> newSquares,
     const std::atomic<bool>* stop) {
+    if (!squares.empty()) localMoves.reserve(LocalMovesReserved);
     stopFlag       = stop;
     cutSquares     = squares;
     newCutSquares  = newSquares;
@@ -708,6 +709,38 @@ bool HypercuboidSearch::alike(int a, int e, int j, const SquareRules* rules) con
     return true;
 }
 
+bool HypercuboidSearch::alike_by_other_move(int a, int j, const SquareRules& rules) {
+    const Entry& other = entry(a, j);
+    if (other.board < 0) return false;
+    const Contents& c = contents[std::size_t(other.board)];
+    Board           b;
+    for (int sq = 0; sq < 64; ++sq)
+        if (c[std::size_t(sq)] != NO_PIECE) b.put(c[std::size_t(sq)], sq);
+    const Color them = ~us;
+    localMoves.clear();
+    generate_local_moves(*mv, b, axes[std::size_t(a)].l, other.v, them, localMoves);
+    for (const Move& m : localMoves) {
+        Board       after = b;
+        const int   from = m.from.sq(), to = m.to.sq();
+        const Piece p = after.squares[from];
+        after.remove(from);
+        after.remove(to);
+        after.put(m.promotion != NO_PIECE_TYPE ? make_piece(them, m.promotion) : p, to);
+        if (after.royals(them) != rules.royalsAfter) continue;
+        if ((rules.shield & ~after.pieces()) != 0) continue;
+        bool kept = true;
+        for (Bitboard w = rules.watched & after.pieces(us); w && kept; w &= w - 1) {
+            const int sq = std::countr_zero(w);
+            kept         = !(rules.forbid[std::size_t(sq)] >> type_of(after.squares[sq]) & 1u);
+        }
+        if (kept) {
+            ++stats_.byOtherMove;
+            return true;
+        }
+    }
+    return false;
+}
+
 // The slice of the actions alike to the current point (for_each_cut): on the axes that pass and
 // on the axes of the kept timelines the point's entry; elsewhere every entry but the pass
 // (onSquares: only those alike on the timeline's squares). A new-timeline axis keeps the point's
@@ -736,7 +769,9 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
                 const Entry& other = entry(a, j);
                 if (other.type != E_BRANCH) continue;
                 if (later >= 0 ? other.v > later
-                               : other.v == mine.v && (!onSquares || alike(a, e, j, rules)))
+                               : other.v == mine.v
+                            && (!onSquares || alike(a, e, j, rules)
+                                || (rules->local && alike_by_other_move(a, j, *rules))))
                     slice_set(a, j);
             }
             continue;
@@ -758,7 +793,8 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
         const SquareRules* rules =
             i >= 0 && std::size_t(i) < cutSquares.size() ? &cutSquares[std::size_t(i)] : nullptr;
         for (int j = 0; j < ax.n; ++j)
-            if (!alike(a, e, j, rules))
+            if (!alike(a, e, j, rules)
+                && !(rules && rules->local && alike_by_other_move(a, j, *rules)))
                 slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
     }
 }

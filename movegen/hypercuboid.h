@@ -51,10 +51,18 @@ namespace fived::movegen {
 // with no square rule, laterThan >= 0 says that nothing reads its board as long as it comes after
 // the present laterThan: then any branching arrival whose board is later than laterThan (at any
 // time, with any contents) is alike when the shown action's is.
+//
+// With `local` (an escape's own move on that board, mate.h), `same` holds only that move's squares
+// and the other rules are read on the board after it: an entry whose board fails the rules is
+// alike too when the opponent has another move that stays on its board (generate_local_moves)
+// after which the board holds the opponent's royals `royalsAfter` and keeps watched, forbid and
+// shield.
 struct SquareRules {
     Bitboard                      same = 0, watched = 0, shield = 0;
     std::array<std::uint16_t, 64> forbid{}; // zero off `watched`
-    int                           laterThan = -1;
+    int                           laterThan   = -1;
+    bool                          local       = false;
+    Bitboard                      royalsAfter = 0;
 
     bool empty() const { return !(same | watched | shield); }
     void clear() {
@@ -62,6 +70,8 @@ struct SquareRules {
             forbid[std::size_t(std::countr_zero(w))] = 0;
         same = watched = shield = 0;
         laterThan               = -1;
+        local                   = false;
+        royalsAfter             = 0;
     }
 };
 
@@ -123,11 +133,12 @@ public:
     void set_learned_window(std::size_t slices) { learnedWindow = slices; } // tests, >= 1
 
     struct Stats {
-        std::uint64_t points    = 0; // consistent points tested
-        std::uint64_t slices    = 0; // slices cut
-        std::uint64_t maxBoxes  = 0; // largest stack
-        std::uint64_t forgotten = 0; // times the learned slices were forgotten (bound_learned)
-        std::uint64_t windowed  = 0; // boxes that skipped slices older than the learned window
+        std::uint64_t points      = 0; // consistent points tested
+        std::uint64_t slices      = 0; // slices cut
+        std::uint64_t maxBoxes    = 0; // largest stack
+        std::uint64_t forgotten   = 0; // times the learned slices were forgotten (bound_learned)
+        std::uint64_t windowed    = 0; // boxes that skipped slices older than the learned window
+        std::uint64_t byOtherMove = 0; // entries alike by another move (SquareRules::local)
     };
     const Stats& stats() const { return stats_; }
 
@@ -175,6 +186,8 @@ private:
     // May entry j of axis a be left out with entry e (CUT_ON_SQUARES): the same royals, and
     // entry j's board keeps the rules (null: the same contents everywhere).
     bool alike(int a, int e, int j, const SquareRules* rules) const;
+    // ... or, with rules.local, alike by another move of the opponent on entry j's board.
+    bool alike_by_other_move(int a, int j, const SquareRules& rules);
     bool order_problem();
     bool present_problem();
     int  make_and_check(bool arrivals);
@@ -212,12 +225,15 @@ private:
     std::vector<std::vector<Entry>> perAxis;  // build scratch
     std::vector<Entry>              branches; // build scratch
     std::vector<Move>               gen;
-    std::vector<std::uint64_t>      stack;      // boxes, `stride` words each
-    std::vector<std::uint64_t>      slice;      // one box
-    std::vector<std::uint64_t>      cur;        // the box being cut
-    std::vector<std::uint64_t>      learned;    // slices, sparse (see learn())
-    std::vector<std::size_t>        learnedOff; // where each starts in `learned`
-    std::vector<std::uint8_t>       scratchFlags;
+    std::vector<Move>               localMoves; // alike_by_other_move()'s scratch
+    // More than the moves one side can have on one 8x8 board, so the scratch never grows.
+    static constexpr std::size_t LocalMovesReserved = 512;
+    std::vector<std::uint64_t>   stack;      // boxes, `stride` words each
+    std::vector<std::uint64_t>   slice;      // one box
+    std::vector<std::uint64_t>   cur;        // the box being cut
+    std::vector<std::uint64_t>   learned;    // slices, sparse (see learn())
+    std::vector<std::size_t>     learnedOff; // where each starts in `learned`
+    std::vector<std::uint8_t>    scratchFlags;
     // The current point.
     std::vector<int> point; // entry per axis
     std::vector<int> mate;  // axis matched with (departure <-> arrival), or -1

@@ -194,10 +194,22 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
     // squares between, on every board the move travels over (RULES.md §2.1). A move that reads
     // more (castling: attacked squares; en passant: the previous move; a double step: the
     // unmoved flags) keeps its timelines.
-    auto read = [&](Vec4 p) {
-        if (SquareRules* s = created_by_action(mv, p.l(), p.v())) s->same |= square_bb(p.sq());
+    // The one move of e that reads each board the action created (-1: none, -2: several):
+    // readers[ℓ - min ℓ] on the timelines before it, readers[squares.size() + k] on its k-th new
+    // one.
+    std::fill(readers.begin(), readers.end(), -1);
+    int  reader = 0;
+    auto read   = [&](Vec4 p) {
+        SquareRules* s = created_by_action(mv, p.l(), p.v());
+        if (!s) return;
+        s->same |= square_bb(p.sq());
+        const std::size_t i = s >= squares.data() && s < squares.data() + squares.size()
+              ? std::size_t(s - squares.data())
+              : squares.size() + std::size_t(s - newSquares.data());
+        readers[i]          = readers[i] == -1 || readers[i] == reader ? reader : -2;
     };
     for (const Move& m : escape) {
+        reader = int(&m - escape.data());
         if (m.flags & (MF_CASTLE | MF_ENPASSANT | MF_DOUBLE)) {
             keep_timelines(m, keep);
             continue;
@@ -219,14 +231,29 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
             read(Vec4(m.from.l() + j * d[0] / n, m.from.v() + 2 * j * d[1] / n,
                 make_square(m.from.x() + j * d[2] / n, m.from.y() + j * d[3] / n)));
     }
+    // A board read only by e's move that stays on it gets `local` (mate.h, "Another move of e"),
+    // with the defender's royals on the board that move makes.
+    auto rules = [&](std::size_t i) -> SquareRules& {
+        return i < squares.size() ? squares[i] : newSquares[i - squares.size()];
+    };
+    for (std::size_t i = 0; i < readers.size(); ++i) {
+        if (readers[i] < 0) continue;
+        const Move& m = escape[std::size_t(readers[i])];
+        rules(i).local =
+            m.is_physical() && created_by_action(mv, m.from.l(), m.from.v()) == &rules(i);
+        local[i] = rules(i).local ? m.from : Vec4();
+    }
+    escapeUndo.clear();
+    do_action(mv, escape, escapeUndo);
+    for (std::size_t i = 0; i < readers.size(); ++i)
+        if (rules(i).local)
+            rules(i).royalsAfter = mv.board(local[i].l(), local[i].v() + 1).royals(~mover);
     // After e no royal of the defender is attacked: the lines' rules (mate.h) of the royals after
     // e, on the boards e makes from the boards the action created.
     // A created timeline that e does not read (no square rule) ends after the present e passes to
     // the attacker (else that present would be the defender's). With one that starts later than
     // that, the present after e is the same, the attacker's, and e may be submitted (RULES.md §4.4:
     // the defender's boards at the present after the action need not be played).
-    escapeUndo.clear();
-    do_action(mv, escape, escapeUndo);
     for (SquareRules& r : newSquares)
         r.laterThan = mv.present_v();
     walk_from_royals(mv, [&](int l, int v) { return created_by_action(mv, l, v - 1); });
@@ -278,8 +305,10 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
         prepare_rays(mv);
         squares.resize(end0.size());
         newSquares.resize(end0.size()); // at most one new timeline per timeline
+        readers.resize(squares.size() + newSquares.size());
+        local.resize(readers.size());
     }
-    return attacker.for_each_cut(
+    const bool done = attacker.for_each_cut(
         mv,
         [&](std::span<const Move> a, std::vector<int>& keep) {
             if (!tested()) return Cut::STOP;
@@ -311,6 +340,8 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
             return mate(a) ? Cut::NEXT : Cut::STOP;
         },
         squares, mv.min_l(), newSquares, stop);
+    stats_.byOtherMove = attacker.stats().byOtherMove;
+    return done;
 }
 
 bool MateInOneSearch::find(Multiverse& mv, std::vector<Move>* key) {
