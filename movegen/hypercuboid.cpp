@@ -716,27 +716,29 @@ bool HypercuboidSearch::alike_by_other_move(int a, int j, const SquareRules& rul
     Board           b;
     for (int sq = 0; sq < 64; ++sq)
         if (c[std::size_t(sq)] != NO_PIECE) b.put(c[std::size_t(sq)], sq);
+    // The mover's pieces on watched squares that capture along the lines there: the opponent's
+    // move must take the only one, so with two or more no move can (and none is generated).
+    Bitboard capturers = 0;
+    for (Bitboard w = rules.watched & b.pieces(us); w; w &= w - 1) {
+        const int sq = std::countr_zero(w);
+        if (rules.forbid[std::size_t(sq)] >> type_of(b.squares[sq]) & 1u)
+            capturers |= square_bb(sq);
+    }
+    if (bit_count(capturers) > 1) return false;
     const Color them = ~us;
     localMoves.clear();
     generate_local_moves(*mv, b, axes[std::size_t(a)].l, other.v, them, localMoves);
     for (const Move& m : localMoves) {
-        Board       after = b;
-        const int   from = m.from.sq(), to = m.to.sq();
-        const Piece p = after.squares[from];
-        after.remove(from);
-        after.remove(to);
-        after.put(m.promotion != NO_PIECE_TYPE ? make_piece(them, m.promotion) : p, to);
-        if (after.royals(them) != rules.royalsAfter) continue;
-        if ((rules.shield & ~after.pieces()) != 0) continue;
-        bool kept = true;
-        for (Bitboard w = rules.watched & after.pieces(us); w && kept; w &= w - 1) {
-            const int sq = std::countr_zero(w);
-            kept         = !(rules.forbid[std::size_t(sq)] >> type_of(after.squares[sq]) & 1u);
-        }
-        if (kept) {
-            ++stats_.byOtherMove;
-            return true;
-        }
+        const Bitboard from = square_bb(m.from.sq()), to = square_bb(m.to.sq());
+        if (capturers & ~to) continue;
+        if (rules.shield & ~((b.pieces() & ~from) | to)) continue;
+        Bitboard royals = b.royals(them);
+        if (royals & from) royals = (royals & ~from) | to;
+        if (m.promotion != NO_PIECE_TYPE)
+            royals = (royals & ~to) | (is_royal(m.promotion) ? to : 0);
+        if (royals != rules.royalsAfter) continue;
+        ++stats_.byOtherMove;
+        return true;
     }
     return false;
 }
