@@ -701,42 +701,40 @@ bool HypercuboidSearch::alike(int a, int e, int j, const SquareRules* rules) con
             const Bitboard b  = square_bb(sq);
             const Piece    p  = y[std::size_t(sq)];
             if ((rules->same & b) || (p == NO_PIECE && (rules->shield & b))) return false;
-            if (p != NO_PIECE && color_of(p) == us
-                && (rules->forbid[std::size_t(sq)] >> type_of(p) & 1u))
-                return false;
+            if (rules->forbids(sq, p, us)) return false;
         }
     }
     return true;
 }
 
-bool HypercuboidSearch::alike_by_other_move(int a, int j, const SquareRules& rules) {
+bool HypercuboidSearch::alike_by_other_move(int a, int j, const SquareRules* rules) {
+    if (!rules || !rules->local) return false;
     const Entry& other = entry(a, j);
     if (other.board < 0) return false;
     const Contents& c = contents[std::size_t(other.board)];
-    Board           b;
-    for (int sq = 0; sq < 64; ++sq)
-        if (c[std::size_t(sq)] != NO_PIECE) b.put(c[std::size_t(sq)], sq);
     // The mover's pieces on watched squares that capture along the lines there: the opponent's
     // move must take the only one, so with two or more no move can (and none is generated).
     Bitboard capturers = 0;
-    for (Bitboard w = rules.watched & b.pieces(us); w; w &= w - 1) {
+    for (Bitboard w = rules->watched; w; w &= w - 1) {
         const int sq = std::countr_zero(w);
-        if (rules.forbid[std::size_t(sq)] >> type_of(b.squares[sq]) & 1u)
-            capturers |= square_bb(sq);
+        if (rules->forbids(sq, c[std::size_t(sq)], us)) capturers |= square_bb(sq);
     }
     if (bit_count(capturers) > 1) return false;
+    Board b;
+    for (int sq = 0; sq < 64; ++sq)
+        if (c[std::size_t(sq)] != NO_PIECE) b.put(c[std::size_t(sq)], sq);
     const Color them = ~us;
     localMoves.clear();
     generate_local_moves(*mv, b, axes[std::size_t(a)].l, other.v, them, localMoves);
     for (const Move& m : localMoves) {
         const Bitboard from = square_bb(m.from.sq()), to = square_bb(m.to.sq());
         if (capturers & ~to) continue;
-        if (rules.shield & ~((b.pieces() & ~from) | to)) continue;
+        if (rules->shield & ~((b.pieces() & ~from) | to)) continue;
         Bitboard royals = b.royals(them);
         if (royals & from) royals = (royals & ~from) | to;
         if (m.promotion != NO_PIECE_TYPE)
             royals = (royals & ~to) | (is_royal(m.promotion) ? to : 0);
-        if (royals != rules.royalsAfter) continue;
+        if (royals != rules->royalsAfter) continue;
         ++stats_.byOtherMove;
         return true;
     }
@@ -773,7 +771,7 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
                 if (later >= 0 ? other.v > later
                                : other.v == mine.v
                             && (!onSquares || alike(a, e, j, rules)
-                                || (rules->local && alike_by_other_move(a, j, *rules))))
+                                || alike_by_other_move(a, j, rules)))
                     slice_set(a, j);
             }
             continue;
@@ -795,8 +793,7 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
         const SquareRules* rules =
             i >= 0 && std::size_t(i) < cutSquares.size() ? &cutSquares[std::size_t(i)] : nullptr;
         for (int j = 0; j < ax.n; ++j)
-            if (!alike(a, e, j, rules)
-                && !(rules && rules->local && alike_by_other_move(a, j, *rules)))
+            if (!alike(a, e, j, rules) && !alike_by_other_move(a, j, rules))
                 slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
     }
 }

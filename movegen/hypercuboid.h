@@ -65,6 +65,11 @@ struct SquareRules {
     Bitboard                      royalsAfter = 0;
 
     bool empty() const { return !(same | watched | shield); }
+    // Does the rule on square sq refuse piece p there, the shown action being the mover's?
+    bool forbids(int sq, Piece p, Color mover) const {
+        return p != NO_PIECE && color_of(p) == mover
+            && (forbid[std::size_t(sq)] >> type_of(p) & 1u);
+    }
     void clear() {
         for (Bitboard w = watched; w; w &= w - 1)
             forbid[std::size_t(std::countr_zero(w))] = 0;
@@ -186,8 +191,8 @@ private:
     // May entry j of axis a be left out with entry e (CUT_ON_SQUARES): the same royals, and
     // entry j's board keeps the rules (null: the same contents everywhere).
     bool alike(int a, int e, int j, const SquareRules* rules) const;
-    // ... or, with rules.local, alike by another move of the opponent on entry j's board.
-    bool alike_by_other_move(int a, int j, const SquareRules& rules);
+    // ... or, with rules->local, alike by another move of the opponent on entry j's board.
+    bool alike_by_other_move(int a, int j, const SquareRules* rules);
     bool order_problem();
     bool present_problem();
     int  make_and_check(bool arrivals);

@@ -241,13 +241,14 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
         const Move& m = escape[std::size_t(readers[i])];
         rules(i).local =
             m.is_physical() && created_by_action(mv, m.from.l(), m.from.v()) == &rules(i);
-        local[i] = rules(i).local ? m.from : Vec4();
     }
     escapeUndo.clear();
     do_action(mv, escape, escapeUndo);
     for (std::size_t i = 0; i < readers.size(); ++i)
-        if (rules(i).local)
-            rules(i).royalsAfter = mv.board(local[i].l(), local[i].v() + 1).royals(~mover);
+        if (rules(i).local) {
+            const Vec4 from      = escape[std::size_t(readers[i])].from;
+            rules(i).royalsAfter = mv.board(from.l(), from.v() + 1).royals(~mover);
+        }
     // After e no royal of the defender is attacked: the lines' rules (mate.h) of the royals after
     // e, on the boards e makes from the boards the action created.
     // A created timeline that e does not read (no square rule) ends after the present e passes to
@@ -306,7 +307,6 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
         squares.resize(end0.size());
         newSquares.resize(end0.size()); // at most one new timeline per timeline
         readers.resize(squares.size() + newSquares.size());
-        local.resize(readers.size());
     }
     const bool done = attacker.for_each_cut(
         mv,

@@ -170,7 +170,6 @@ private:
     std::vector<Ray>         rays;
     std::vector<int>         end0; // per timeline (ℓ - min ℓ): its last board before the action
     std::vector<int>         readers; // escape_squares()'s scratch
-    std::vector<Vec4>        local;   // escape_squares()'s scratch
     int                      minL0 = 0;
     Color                    mover = WHITE;
     MoveUndo                 passUndo;

@@ -258,7 +258,7 @@ bool scan_royal_attacks(const Multiverse& mv, Color us, std::vector<Move>* out) 
         const Board& b = mv.board(l, v);
         for (Bitboard bb = b.pieces(them); bb; bb &= bb - 1) {
             const int  sq = std::countr_zero(bb);
-            const bool go = gen_piece<CAPTURES>(mv, mv.board(l, v), l, v, sq, [&](const Move& m) {
+            const bool go = gen_piece<CAPTURES>(mv, b, l, v, sq, [&](const Move& m) {
                 const Piece t = mv.board(m.to.l(), m.to.v()).piece_on(m.to.sq());
                 if (!is_royal(type_of(t))) return true;
                 found = true;
@@ -276,7 +276,7 @@ bool royal_capture_from_board(const Multiverse& mv, int l, int v, Color us, Move
     const Board& b   = mv.board(l, v);
     bool         hit = false;
     for (Bitboard bb = b.pieces(~us); bb && !hit; bb &= bb - 1)
-        gen_piece<CAPTURES>(mv, mv.board(l, v), l, v, std::countr_zero(bb), [&](const Move& m) {
+        gen_piece<CAPTURES>(mv, b, l, v, std::countr_zero(bb), [&](const Move& m) {
             const Board& target = m.is_physical() ? b : mv.board(m.to.l(), m.to.v());
             if (!is_royal(type_of(target.piece_on(m.to.sq())))) return true;
             if (found) *found = m;
