@@ -230,15 +230,21 @@ private:
     std::vector<std::vector<Entry>> perAxis;  // build scratch
     std::vector<Entry>              branches; // build scratch
     std::vector<Move>               gen;
-    std::vector<Move>               localMoves; // alike_by_other_move()'s scratch
-    // More than the moves one side can have on one 8x8 board, so the scratch never grows.
-    static constexpr std::size_t LocalMovesReserved = 512;
-    std::vector<std::uint64_t>   stack;      // boxes, `stride` words each
-    std::vector<std::uint64_t>   slice;      // one box
-    std::vector<std::uint64_t>   cur;        // the box being cut
-    std::vector<std::uint64_t>   learned;    // slices, sparse (see learn())
-    std::vector<std::size_t>     learnedOff; // where each starts in `learned`
-    std::vector<std::uint8_t>    scratchFlags;
+    // alike_by_other_move(): the opponent's moves on a created board (contents index), once.
+    struct LocalMoves {
+        std::uint32_t first = 0, count = 0; // in localCache
+        Bitboard      occupied = 0, royals = 0;
+        bool          done = false;
+    };
+    const LocalMoves&          local_moves(int a, int j);
+    std::vector<LocalMoves>    localOf;
+    std::vector<Move>          localCache;
+    std::vector<std::uint64_t> stack;      // boxes, `stride` words each
+    std::vector<std::uint64_t> slice;      // one box
+    std::vector<std::uint64_t> cur;        // the box being cut
+    std::vector<std::uint64_t> learned;    // slices, sparse (see learn())
+    std::vector<std::size_t>   learnedOff; // where each starts in `learned`
+    std::vector<std::uint8_t>  scratchFlags;
     // The current point.
     std::vector<int> point; // entry per axis
     std::vector<int> mate;  // axis matched with (departure <-> arrival), or -1
