@@ -357,7 +357,8 @@ Value Searcher::defend(int k, int ply) {
         ActionList::Ref& ref = list.ref(i);
         ref.score            = 0;
         if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
-            if (e->disproven >= k) {
+            if (e->disproven >= k) { // a refutation known from the table: the next killer
+                decided_by(ply, list.action(i), true);
                 ctx.tt.store_disproof(key, k, action_hint(ref.child), totalNodes - nodes0);
                 return Value::NO;
             }
