@@ -214,6 +214,12 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
             keep_timelines(m, keep);
             continue;
         }
+        // A jump's arrival copies the whole board it lands on (onto a new timeline when another
+        // move of e made that board a past one): the copy's lines are not walked as the action's,
+        // so the board must be the same everywhere.
+        if (!m.is_physical())
+            if (SquareRules* s = created_by_action(mv, m.to.l(), m.to.v()))
+                s->same |= mv.valid_squares();
         const int d[4] = {m.to.l() - m.from.l(), (m.to.v() - m.from.v()) / 2, m.to.x() - m.from.x(),
             m.to.y() - m.from.y()};
         int       n    = 0;

@@ -13,7 +13,9 @@
 // (CUT_ON_SQUARES, escape_squares()) `keep` holds only the timelines of e's castling, en passant
 // and double steps, and the rules (SquareRules) on the boards A created are: the same contents on
 // the squares e reads there (each move's from and to squares, and for a line the squares between,
-// on every board it travels over), and the lines' rules (below) of the defender's royals after e.
+// on every board it travels over; every square of a board a jump of e lands on, whose whole
+// contents its arrival copies, onto a new timeline when another move of e made that board a past
+// one), and the lines' rules (below) of the defender's royals after e.
 //
 // Why (RULES.md §3-§5). A' makes the same choice as A on the timelines kept, moves on every
 // playable board A moves on with a board that has the same royals of the defender and keeps that

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "movegen/actions.h"
+#include "movegen/mate.h"
 #include "notation/game.h"
 #include "solver/solver.h"
 #include "solver/verify.h"
@@ -258,6 +259,47 @@ TEST(Solver, OneClusterTableGivesTheSameAnswers) {
         EXPECT_EQ(tiny.mateIn, big.mateIn) << e.id;
         EXPECT_EQ(tiny.keys, big.keys) << e.id;
     }
+}
+
+// A position of a random game (Small - Open) where the mate in one's escape cuts once removed
+// every mate: the escape's king jumps onto the board the knight's branch created, after another
+// move of the escape there, so it lands on a new timeline whose board copies the action's board
+// whole; that copy was read as if its contents were fixed, and the knight on c2 that attacks the
+// king there (in the mates) was not looked at. The mates (enumeration): five actions, each with
+// (-2T3)Nc1>>(0T3)c2 and (-1T3)Bd3>>x(-1T2)d4.
+TEST(Solver, MateInOneWhereTheEscapeBranchesFromACreatedBoard) {
+    auto root = load_text("[Board \"Custom\"]\n[Mode \"5D\"]\n[Size \"5x5\"]\n"
+                          "[Variant \"Small - Open\"]\n[Timelines \"Odd\"]\n"
+                          "[p*1nbk*/3Rp*/4n/P*r2P/K*BN2:-2:3:w]\n"
+                          "[p*r*nbk*/3p*p*/2n2/P*P*2P/K*BNR*1:-1:2:w]\n"
+                          "[p*r*nbk*/3p*p*/2nB1/P*P*2P/K*1NR*1:-1:2:b]\n"
+                          "[p*r*nbk*/3p*p*/3B1/P*P*2P/K*1NR*1:-1:3:w]\n"
+                          "[p*r*nbk*/3p*p*/5/P*P*3/K*BNR*P*:0:1:w]\n"
+                          "[p*r*nbk*/3p*p*/5/P*P*2P/K*BNR*1:0:1:b]\n"
+                          "[p*1nbk*/3p*p*/5/P*r2P/K*BNR*1:0:2:w]\n"
+                          "[p*1nbk*/3Rp*/5/P*r2P/K*BN2:0:2:b]\n"
+                          "[p*2bk*/3Rp*/5/P*r2P/K*BN2:0:3:w]\n"
+                          "[p*2bk*/2R1p*/5/P*r2P/K*BN2:0:3:b]\n"
+                          "[3bk*/p1R1p*/5/P*r2P/K*BN2:0:4:w]\n");
+    ASSERT_TRUE(root);
+    Multiverse                              mv = root->fork();
+    std::vector<std::vector<movegen::Move>> plain, fast;
+    movegen::ActionSearch(mv).for_each([&](std::span<const movegen::Move> a) {
+        if (movegen::is_checkmate(mv)) plain.emplace_back(a.begin(), a.end());
+        return true;
+    });
+    movegen::MateInOneSearch().for_each_mate(
+        mv,
+        [&](std::span<const movegen::Move> a) {
+            fast.emplace_back(a.begin(), a.end());
+            return true;
+        },
+        [] { return true; });
+    EXPECT_EQ(plain.size(), 5u);
+    EXPECT_EQ(fast.size(), plain.size());
+    const SolveResult r = solve(*root, options(1));
+    ASSERT_EQ(r.result, Result::MATE) << r.error;
+    EXPECT_EQ(r.mateIn, 1);
 }
 
 TEST(Solver, NodeLimitGivesUnknown) {
