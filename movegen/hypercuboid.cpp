@@ -784,11 +784,15 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
             const SquareRules* rules = onSquares ? &newCutSquares[std::size_t(ax.l)] : nullptr;
             const int          later =
                 rules && rules->empty() && mine.v > rules->laterThan ? rules->laterThan : -1;
+            const bool anyStart = rules && rules->empty() && rules->anyStart;
             for (int j = 0; j < ax.n; ++j) {
                 const Entry& other = entry(a, j);
                 if (other.type != E_BRANCH) continue;
-                if (later >= 0 ? other.v > later
-                               : other.v == mine.v
+                if (anyStart) {
+                    stats_.byAnyStart += other.v != mine.v;
+                    slice_set(a, j);
+                } else if (later >= 0 ? other.v > later
+                                      : other.v == mine.v
                             && (!onSquares || alike(a, e, j, rules)
                                 || alike_by_other_move(a, j, rules)))
                     slice_set(a, j);

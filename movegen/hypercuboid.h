@@ -52,6 +52,9 @@ namespace fived::movegen {
 // the present laterThan: then any branching arrival whose board is later than laterThan (at any
 // time, with any contents) is alike when the shown action's is.
 //
+// With `anyStart` as well (a created timeline that is inactive, RULES.md §4.1), the present never
+// depends on it and no line reads it wherever it starts: any branching arrival is alike.
+//
 // With `local` (an escape's own move on that board, mate.h), `same` holds only that move's squares
 // and the other rules are read on the board after it: an entry whose board fails the rules is
 // alike too when the opponent has another move that stays on its board (generate_local_moves)
@@ -61,6 +64,7 @@ struct SquareRules {
     Bitboard                      same = 0, watched = 0, shield = 0;
     std::array<std::uint16_t, 64> forbid{}; // zero off `watched`
     int                           laterThan   = -1;
+    bool                          anyStart    = false;
     bool                          local       = false;
     Bitboard                      royalsAfter = 0;
 
@@ -75,6 +79,7 @@ struct SquareRules {
             forbid[std::size_t(std::countr_zero(w))] = 0;
         same = watched = shield = 0;
         laterThan               = -1;
+        anyStart                = false;
         local                   = false;
         royalsAfter             = 0;
     }
@@ -144,6 +149,7 @@ public:
         std::uint64_t forgotten   = 0; // times the learned slices were forgotten (bound_learned)
         std::uint64_t windowed    = 0; // boxes that skipped slices older than the learned window
         std::uint64_t byOtherMove = 0; // entries alike by another move (SquareRules::local)
+        std::uint64_t byAnyStart  = 0; // branches alike at another time (SquareRules::anyStart)
     };
     const Stats& stats() const { return stats_; }
 

@@ -162,6 +162,19 @@ SquareRules* MateInOneSearch::created_by_action(const Multiverse& mv, int l, int
         : nullptr;
 }
 
+// A created timeline that is inactive (RULES.md §4.1) never holds the present and is never passed;
+// its only board is of the defender's colour (the attacker cannot move there in the same action)
+// and stays so unless e moves there (then it has a rule). The cut keeps the number of timelines
+// each side creates (every alike action branches on the same new-timeline axes; the attacker
+// creates none of the defender's), so it stays inactive after every alike action.
+void MateInOneSearch::mark_inactive_created(const Multiverse& mv) {
+    const int maxL = minL0 + int(end0.size()) - 1;
+    for (std::size_t k = 0; k < newSquares.size(); ++k) {
+        const int l            = mover == WHITE ? maxL + 1 + int(k) : minL0 - 1 - int(k);
+        newSquares[k].anyStart = mv.has_timeline(l) && !mv.is_active(l);
+    }
+}
+
 void MateInOneSearch::clear_rules() {
     for (SquareRules& r : squares)
         r.clear();
@@ -175,6 +188,7 @@ void MateInOneSearch::action_squares(Multiverse& mv) {
     // leaves the check test as it is whenever it starts after the present (laterThan).
     for (SquareRules& r : newSquares)
         r.laterThan = mv.present_v();
+    mark_inactive_created(mv);
     // The check test's multiverse: the defender's mandatory boards passed (§5.4). A board whose
     // contents vary with the action is the pass copy of a board the action created.
     mv.make_passes(mv.present_v(), passUndo);
@@ -263,6 +277,7 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
     // the defender's boards at the present after the action need not be played).
     for (SquareRules& r : newSquares)
         r.laterThan = mv.present_v();
+    mark_inactive_created(mv);
     walk_from_royals(mv, [&](int l, int v) { return created_by_action(mv, l, v - 1); });
     undo_action(mv, escapeUndo);
 }
@@ -347,6 +362,7 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
         },
         squares, mv.min_l(), newSquares, stop);
     stats_.byOtherMove = attacker.stats().byOtherMove;
+    stats_.byAnyStart  = attacker.stats().byAnyStart;
     return done;
 }
 

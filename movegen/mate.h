@@ -21,8 +21,11 @@
 // playable board A moves on with a board that has the same royals of the defender and keeps that
 // timeline's rules, and creates as many timelines as A, the k-th with its first board at the same
 // time and keeping its rules, or when e does not read that timeline (no rule), with any first
-// board later than the present e passes to the attacker, as A's is (it may move on boards A
-// passes, and make other moves and branches elsewhere). Then, after A':
+// board later than the present e passes to the attacker, as A's is, or with any first board at
+// all when that timeline is inactive after e (SquareRules::anyStart: it has as many timelines of
+// each side as A with e, so it is inactive after A' with e too, never holds the present and is
+// never passed) (it may move on boards A passes, and make other moves and branches elsewhere).
+// Then, after A':
 //  * each move of e can be made as after A: the boards it reads that A did not create are the
 //    same boards (boards are immutable, and a board A' adds where A passes did not exist after A,
 //    so no move of e travelled over it), and on those A created it meets the same contents on
@@ -32,7 +35,8 @@
 //  * e passes the present to the attacker (RULES.md §4.4) as it did after A: A passes a board
 //    only if its timeline does not end the action at the present (A is legal), so a move there
 //    ends it later still; every other timeline ends at the same time, except a created one that e
-//    does not read, which ends after the present e passes to the attacker either way; and the
+//    does not read, which ends after the present e passes to the attacker either way or is
+//    inactive (then it does not count for the present); and the
 //    number of timelines of each side (hence activity) is the same;
 //  * after e no royal of the defender is attacked: an attack (§5.2) is a capturing move of an
 //    attacker piece that starts on a last board of the attacker's colour and travels over boards
@@ -110,6 +114,7 @@ public:
         std::uint64_t quietCuts   = 0; // actions without check whose quietness was generalised
         std::uint64_t reused      = 0; // of the cuts, escapes found among the last ones
         std::uint64_t byOtherMove = 0; // entries the cuts took by another escape move there
+        std::uint64_t byAnyStart  = 0; // branches the cuts took at another time (inactive)
     };
     // Calls mate(action) for mating actions of the side to move (the action made on mv; the
     // visitor must leave mv as it found it) until it returns false; tested() is called before
@@ -153,6 +158,8 @@ private:
     void escape_squares(Multiverse& mv, std::vector<int>& keep);
     // Empties squares and newSquares (no rule, no laterThan).
     void clear_rules();
+    // newSquares[k].anyStart: the k-th created timeline is inactive on mv (see mate.cpp).
+    void mark_inactive_created(const Multiverse& mv);
     // The rules of the board (l, v) of mv, made by the action, or null (not the action's).
     SquareRules* created_by_action(const Multiverse& mv, int l, int v);
     // From every royal of the defender on a board of the attacker's colour, each line and each

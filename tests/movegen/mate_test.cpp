@@ -43,7 +43,7 @@ std::vector<Action> sorted_mates(MateInOneSearch& search, Multiverse& mv) {
 struct Tally {
     int           positions = 0, compared = 0, withMate = 0, mates = 0;
     std::uint64_t quietCuts = 0, squareCuts = 0, tested = 0, plainActions = 0, reused = 0,
-                  byOtherMove = 0;
+                  byOtherMove = 0, byAnyStart = 0;
 };
 
 // The mating actions by enumeration (nullopt when there are too many actions to list) and by
@@ -76,6 +76,7 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
     t.quietCuts += m1.stats().quietCuts;
     t.squareCuts += m1.stats().squareCuts;
     t.byOtherMove += m1.stats().byOtherMove;
+    t.byAnyStart += m1.stats().byAnyStart;
     t.tested += m1.stats().actions;
     t.plainActions += listed;
     std::sort(plain.begin(), plain.end(), less);
@@ -140,11 +141,14 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
     EXPECT_GT(t.squareCuts, 100u);
     EXPECT_GT(t.reused, 100u); // escapes remembered were tried, and some were legal
     std::printf("escapes found among the remembered ones: %llu; entries alike by another "
-                "escape move: %llu\n",
-        static_cast<unsigned long long>(t.reused), static_cast<unsigned long long>(t.byOtherMove));
+                "escape move: %llu; branches alike at another time: %llu\n",
+        static_cast<unsigned long long>(t.reused), static_cast<unsigned long long>(t.byOtherMove),
+        static_cast<unsigned long long>(t.byAnyStart));
     // Entries were taken into cuts by another move of the escape on their board (SquareRules::
     // local), so the comparison covers that too.
     EXPECT_GT(t.byOtherMove, 100u);
+    // Branches on inactive created timelines were taken at other times (SquareRules::anyStart).
+    EXPECT_GT(t.byAnyStart, 100u);
     EXPECT_LT(t.tested, t.plainActions);
 }
 
