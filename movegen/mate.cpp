@@ -61,7 +61,7 @@ template <class Variable>
 void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) {
     const Color them = ~mover;
     const int   w = mv.width(), h = mv.height();
-    const int   maxL = minL0 + int(end0.size()) - 1; // before the action
+    const int   maxL = max_l0();
     auto        on   = [&](int x, int y) { return x >= 0 && x < w && y >= 0 && y < h; };
     // capturers_along() by direction, for k = 1 and k > 1 (the same for every k > 1).
     static constexpr auto Capturers = [] {
@@ -149,7 +149,7 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
 }
 
 SquareRules* MateInOneSearch::created_by_action(const Multiverse& mv, int l, int v) {
-    const int maxL = minL0 + int(end0.size()) - 1;
+    const int maxL = max_l0();
     if (l < minL0 || l > maxL) {
         const int k = mover == WHITE ? l - maxL - 1 : minL0 - 1 - l;
         return k >= 0 && std::size_t(k) < newSquares.size() && v == mv.start_v(l)
@@ -162,16 +162,17 @@ SquareRules* MateInOneSearch::created_by_action(const Multiverse& mv, int l, int
         : nullptr;
 }
 
-// A created timeline that is inactive (RULES.md §4.1) never holds the present and is never passed;
-// its only board is of the defender's colour (the attacker cannot move there in the same action)
-// and stays so unless e moves there (then it has a rule). The cut keeps the number of timelines
-// each side creates (every alike action branches on the same new-timeline axes; the attacker
-// creates none of the defender's), so it stays inactive after every alike action.
-void MateInOneSearch::mark_inactive_created(const Multiverse& mv) {
-    const int maxL = minL0 + int(end0.size()) - 1;
+// laterThan: the present of mv. anyStart: a created timeline that is inactive (RULES.md §4.1)
+// never holds the present and is never passed; its only board is of the defender's colour (the
+// attacker cannot move there in the same action) and stays so unless e moves there (then it has a
+// rule). The cut keeps the number of timelines each side creates (every alike action branches on
+// the same new-timeline axes; the attacker creates none of the defender's), so it stays inactive
+// after every alike action.
+void MateInOneSearch::created_timeline_rules(const Multiverse& mv) {
     for (std::size_t k = 0; k < newSquares.size(); ++k) {
-        const int l            = mover == WHITE ? maxL + 1 + int(k) : minL0 - 1 - int(k);
-        newSquares[k].anyStart = mv.has_timeline(l) && !mv.is_active(l);
+        const int l             = mover == WHITE ? max_l0() + 1 + int(k) : minL0 - 1 - int(k);
+        newSquares[k].laterThan = mv.present_v();
+        newSquares[k].anyStart  = mv.has_timeline(l) && !mv.is_active(l);
     }
 }
 
@@ -186,9 +187,7 @@ void MateInOneSearch::action_squares(Multiverse& mv) {
     clear_rules();
     // A created timeline that starts after the present is not passed, so no line reads it: it
     // leaves the check test as it is whenever it starts after the present (laterThan).
-    for (SquareRules& r : newSquares)
-        r.laterThan = mv.present_v();
-    mark_inactive_created(mv);
+    created_timeline_rules(mv);
     // The check test's multiverse: the defender's mandatory boards passed (§5.4). A board whose
     // contents vary with the action is the pass copy of a board the action created.
     mv.make_passes(mv.present_v(), passUndo);
@@ -275,9 +274,7 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
     // the attacker (else that present would be the defender's). With one that starts later than
     // that, the present after e is the same, the attacker's, and e may be submitted (RULES.md §4.4:
     // the defender's boards at the present after the action need not be played).
-    for (SquareRules& r : newSquares)
-        r.laterThan = mv.present_v();
-    mark_inactive_created(mv);
+    created_timeline_rules(mv);
     walk_from_royals(mv, [&](int l, int v) { return created_by_action(mv, l, v - 1); });
     undo_action(mv, escapeUndo);
 }

@@ -158,8 +158,10 @@ private:
     void escape_squares(Multiverse& mv, std::vector<int>& keep);
     // Empties squares and newSquares (no rule, no laterThan).
     void clear_rules();
-    // newSquares[k].anyStart: the k-th created timeline is inactive on mv (see mate.cpp).
-    void mark_inactive_created(const Multiverse& mv);
+    // newSquares[k].laterThan (the present of mv) and anyStart (the k-th created timeline is
+    // inactive on mv; see mate.cpp).
+    void created_timeline_rules(const Multiverse& mv);
+    int  max_l0() const { return minL0 + int(end0.size()) - 1; } // the last ℓ before the action
     // The rules of the board (l, v) of mv, made by the action, or null (not the action's).
     SquareRules* created_by_action(const Multiverse& mv, int l, int v);
     // From every royal of the defender on a board of the attacker's colour, each line and each
