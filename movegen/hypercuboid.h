@@ -148,6 +148,7 @@ public:
         std::uint64_t maxBoxes    = 0; // largest stack
         std::uint64_t forgotten   = 0; // times the learned slices were forgotten (bound_learned)
         std::uint64_t windowed    = 0; // boxes that skipped slices older than the learned window
+        std::uint64_t empty       = 0; // boxes dropped without a consistent point
         std::uint64_t byOtherMove = 0; // entries alike by another move (SquareRules::local)
         std::uint64_t byAnyStart  = 0; // branches alike at another time (SquareRules::anyStart)
     };
@@ -235,6 +236,12 @@ private:
     std::vector<Contents>           contents;
     std::vector<std::vector<Entry>> perAxis;  // build scratch
     std::vector<Entry>              branches; // build scratch
+    // The new axes' branch entries [lo, hi) that leave from one departure (take_point()).
+    struct BranchGroup {
+        int lo, hi, srcAxis, leave;
+    };
+    std::vector<BranchGroup>        branchGroups;
+    std::vector<const BranchGroup*> liveGroups; // take_point(): departure in the box
     std::vector<Move>               gen;
     // alike_by_other_move(): the opponent's moves on a created board (contents index), once.
     struct LocalMoves {
