@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "movegen/actions.h"
 #include "movegen/mate.h"
@@ -40,6 +41,19 @@ std::vector<Action> sorted_mates(MateInOneSearch& search, Multiverse& mv) {
     return mates;
 }
 
+// How far the comparison goes. CI's default lists up to 2,000 actions per position; with
+// FIVED_WIDE_COMPARE set (scripts/wide_compare.sh, about 6 minutes) up to 40,000, on longer and
+// more games: that wider run found a mate the cuts lost (an escape's jump onto a created board),
+// which the default never meets.
+struct Budget {
+    std::uint64_t actions = 2000, nodes = 200000;
+    int           games = 4, plies = 16, timelines = 7;
+};
+Budget budget() {
+    if (std::getenv("FIVED_WIDE_COMPARE") == nullptr) return {};
+    return {40000, 4000000, 8, 22, 9};
+}
+
 struct Tally {
     int           positions = 0, compared = 0, withMate = 0, mates = 0;
     std::uint64_t quietCuts = 0, squareCuts = 0, tested = 0, plainActions = 0, reused = 0,
@@ -54,13 +68,14 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
     ++t.positions;
     std::vector<Action> plain;
     ActionSearch        s(mv);
-    s.set_node_limit(200000);
+    const Budget        b = budget();
+    s.set_node_limit(b.nodes);
     std::uint64_t listed = 0;
     s.for_each([&](std::span<const Move> a) {
         if (is_checkmate(mv)) plain.emplace_back(a.begin(), a.end());
-        return ++listed < 2000;
+        return ++listed < b.actions;
     });
-    if (s.aborted() || listed >= 2000) return;
+    if (s.aborted() || listed >= b.actions) return;
     const Key           before = mv.key();
     std::vector<Action> fast;
     MateInOneSearch     m1;
@@ -112,14 +127,14 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
              "Small", "Focused - Just Dragons", "Standard - Turn Zero", "Small - Open",
              "Standard - Two Timelines", "Very Small - Open", "Misc - Royal Queen Showdown",
              "Checkmate Practice - Rook", "Checkmate Practice - Queen", "Focused - Just Knights"}) {
-        for (int game = 0; game < 4; ++game) {
+        for (int game = 0; game < budget().games; ++game) {
             Multiverse            mv = testing::variant_start(name);
             std::vector<MoveUndo> undo;
-            for (int ply = 0; ply < 16; ++ply) {
+            for (int ply = 0; ply < budget().plies; ++ply) {
                 const std::string where = std::string(name) + " game " + std::to_string(game)
                     + " ply " + std::to_string(ply);
                 compare(mv, where, t, kept);
-                if (HasFatalFailure() || mv.timeline_count() > 7) break;
+                if (HasFatalFailure() || mv.timeline_count() > budget().timelines) break;
                 // The game ends where it has no legal action.
                 const Action chosen = testing::steered_random_action(mv, 300, next);
                 if (chosen.empty()) break;
