@@ -346,10 +346,8 @@ void HypercuboidSearch::cut(std::size_t at, std::size_t i, std::uint64_t applied
 // part in a departure/arrival pair. Axes with neither a pass nor a physical move must be paired;
 // the pairing is a matching in the graph of axes, found by exhaustive backtracking (complete: a
 // box without a consistent point is dropped only when no matching exists).
-bool HypercuboidSearch::take_point(const std::uint64_t* box, std::uint32_t steps) {
+bool HypercuboidSearch::take_point(const std::uint64_t* box) {
     const int N = int(axes.size());
-    matchOver   = false;
-    matchSteps  = steps;
     must.clear();
     for (int a = 0; a < N; ++a) {
         const Axis& ax            = axes[std::size_t(a)];
@@ -426,8 +424,6 @@ bool HypercuboidSearch::take_point(const std::uint64_t* box, std::uint32_t steps
 
 bool HypercuboidSearch::match(std::size_t i) {
     if (i == must.size()) return true;
-    if (matchSteps && --matchSteps == 0) matchOver = true;
-    if (matchOver) return false;
     const int u = must[i];
     if (mate[std::size_t(u)] >= 0) return match(i + 1);
     for (const Edge& e : adj[std::size_t(u)]) {
@@ -921,23 +917,6 @@ bool HypercuboidSearch::run(
             applied = learnedOff.size() - learnedWindow;
             ++stats_.windowed;
         }
-        // A box without a consistent point is dropped before the slices cut it: its pieces
-        // would have none either, and cutting them again and again multiplies boxes that are
-        // all dropped in the end (measured: cwmtt-ctp1 --at -5, one mate-in-one search tested
-        // 485 points and dropped 5.4M empty boxes, 6.8 s). The points met and their order do
-        // not change. When no slice meets the box, the point found here is the one taken.
-        // The check has a budget (PrecheckSteps): the matching is a backtracking search, and
-        // a box that the slices would cover whole need not pay for a long one.
-        const bool pending = applied < learnedOff.size();
-        bool       ready   = false;
-        if (pending) {
-            ready = take_point(stack.data() + at, PrecheckSteps);
-            if (!ready && !matchOver) {
-                stack.resize(at);
-                ++stats_.empty;
-                continue;
-            }
-        }
         while (applied < learnedOff.size() && !split) {
             if (stopFlag && (++polls & 1023) == 0 && stopFlag->load(std::memory_order_relaxed))
                 return false;
@@ -949,7 +928,7 @@ bool HypercuboidSearch::run(
         }
         if (split) continue;
         stack[at + std::size_t(stride)] = applied;
-        if (!ready && !take_point(stack.data() + at, 0)) {
+        if (!take_point(stack.data() + at)) {
             stack.resize(at);
             ++stats_.empty;
             continue;

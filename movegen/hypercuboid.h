@@ -186,13 +186,8 @@ private:
     bool build();
     void add_entry(std::vector<Entry>& list, Entry e, const Board& b);
     bool run(Multiverse& m, absl::FunctionRef<Verdict(std::span<const Move>)> visit);
-    // With steps > 0, match() gives up after that many calls: then false with matchOver set
-    // (not known whether the box has a consistent point).
-    bool                           take_point(const std::uint64_t* box, std::uint32_t steps);
-    bool                           match(std::size_t i);
-    static constexpr std::uint32_t PrecheckSteps = 256; // run(): the check before the slices
-    std::uint32_t                  matchSteps    = 0;
-    bool                           matchOver     = false;
+    bool take_point(const std::uint64_t* box);
+    bool match(std::size_t i);
     // Returns true if the point is legal; otherwise fills `slice` (one set per axis, all ones on
     // the axes it does not constrain) and returns false.
     bool test_point();
