@@ -385,7 +385,7 @@ bool HypercuboidSearch::take_point(const std::uint64_t* box) {
         const Axis& ax = axes[std::size_t(a)];
         if (ax.isNew) {
             // By departure: the first branch of each source in the box whose departure is in
-            // the box too (the edges in the order the loop below would add them).
+            // the box too, in entry order (as a scan of the axis' entries would add them).
             bool branchesIn = (box[ax.off] & ~std::uint64_t(1)) != 0;
             for (int w = 1; w < ax.words && !branchesIn; ++w)
                 branchesIn = box[ax.off + w] != 0;
@@ -406,7 +406,7 @@ bool HypercuboidSearch::take_point(const std::uint64_t* box) {
             for (std::uint64_t bits = box[ax.off + w]; bits; bits &= bits - 1) {
                 const int    e  = w * 64 + std::countr_zero(bits);
                 const Entry& en = entry(a, e);
-                if (en.type != E_HOP && en.type != E_BRANCH) continue;
+                if (en.type != E_HOP) continue; // a tip axis: branches are on the new axes
                 const int s = en.srcAxis;
                 if (!in(box, s, en.leave)) continue;
                 const std::size_t lo = std::size_t(std::min(a, s)),
@@ -930,7 +930,6 @@ bool HypercuboidSearch::run(
         stack[at + std::size_t(stride)] = applied;
         if (!take_point(stack.data() + at)) {
             stack.resize(at);
-            ++stats_.empty;
             continue;
         }
         ++stats_.points;

@@ -148,7 +148,6 @@ public:
         std::uint64_t maxBoxes    = 0; // largest stack
         std::uint64_t forgotten   = 0; // times the learned slices were forgotten (bound_learned)
         std::uint64_t windowed    = 0; // boxes that skipped slices older than the learned window
-        std::uint64_t empty       = 0; // boxes dropped without a consistent point
         std::uint64_t byOtherMove = 0; // entries alike by another move (SquareRules::local)
         std::uint64_t byAnyStart  = 0; // branches alike at another time (SquareRules::anyStart)
     };
