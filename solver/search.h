@@ -351,8 +351,12 @@ private:
     std::vector<RecentActions> recent;
     // Per ply: narrow_checks_first()'s candidates, (attacker actions after it, list index).
     std::vector<std::vector<std::pair<std::uint64_t, std::uint32_t>>> narrow;
-    std::uint64_t                                                     totalNodes = 0;
-    std::uint64_t                                                     unflushed  = 0;
+    // Per ply: stream()'s conflict pass over a wide defender node with one move to go, and the
+    // checks of the mate that answered a defence there.
+    std::vector<movegen::HypercuboidSearch> conflicts;
+    std::vector<Move>                       mateChecks;
+    std::uint64_t                           totalNodes = 0;
+    std::uint64_t                           unflushed  = 0;
     // The node budget (within()): count_node() fails once totalNodes passes budgetEnd, and sets
     // budgetOut. No budget: NoBudget. A searcher under a budget does not split (its tasks would
     // not count against it).
