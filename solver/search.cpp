@@ -220,6 +220,20 @@ void Searcher::leave_path(int n) {
 
 // --- the AND/OR search -------------------------------------------------------------------------
 
+template <class F>
+bool Searcher::with_if_legal(int ply, const std::vector<Move>& a, F f) {
+    bool                   legal  = false;
+    movegen::ActionSearch& search = onlySearches[std::size_t(ply)];
+    search.reset_only(mv, a);
+    search.for_each([&](std::span<const Move> b) {
+        if (!same_action(b, a)) return true;
+        legal = true;
+        f(b);
+        return false;
+    });
+    return legal;
+}
+
 Value Searcher::attack(int r, int ply) {
     assert(r >= 1);
     if (stopped() || !count_node()) return Value::ABORT;
@@ -288,18 +302,14 @@ Value Searcher::attack_last(Key key, int ply) {
         decided_by(ply, a, true);
         return false; // one mating action decides the node
     };
-    movegen::ActionSearch& search = onlySearches[std::size_t(ply)];
     // The two killers, then the recent mates not among them.
     const std::vector<Move>* tryFirst[2 + RecentActions::Slots];
     const std::size_t        nTry = first_tries(ply, true, tryFirst);
     for (std::size_t k = 0; k < nTry && !found && !aborted; ++k) {
         const std::vector<Move>& killer = *tryFirst[k];
         if (killer.empty()) continue;
-        search.reset_only(mv, killer);
-        search.for_each([&](std::span<const Move> a) {
-            if (!same_action(a, killer)) return true;
+        with_if_legal(ply, killer, [&](std::span<const Move> a) {
             if (tested() && movegen::is_checkmate(mv)) mated(a);
-            return false;
         });
     }
     // The stop flag also ends the search between actions (a time limit); it never answers NO.
@@ -589,15 +599,9 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     // The killers of this ply, each only if it is one of the legal actions here.
     const std::vector<Move>* killer[2] = {
         &killers[2 * std::size_t(ply)], &killers[2 * std::size_t(ply) + 1]};
-    movegen::ActionSearch& only = onlySearches[std::size_t(ply)];
     for (const std::vector<Move>* k : killer) {
         if (!useKillers || k->empty() || aborted || (decided && !all)) continue;
-        only.reset_only(mv, *k);
-        only.for_each([&](std::span<const Move> a) {
-            if (!same_action(a, *k)) return true;
-            visit(a);
-            return false;
-        });
+        with_if_legal(ply, *k, [&](std::span<const Move> a) { visit(a); });
     }
     // The conflict pass: a defender with one move to go. Its defences are one move per board,
     // and facing a mate threat most of them lose, usually to the same mate M: those that keep
@@ -611,12 +615,11 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     // an order: what it leaves out is searched by the passes after it (those it searched are
     // answered by the table), so the node's value does not depend on it.
     if (!orNode && bound == 1 && !out && !aborted && !decided) {
-        using Cut                       = movegen::HypercuboidSearch::Verdict;
-        const std::vector<Move>& mate   = killers[2 * std::size_t(ply) + 2];
-        movegen::ActionSearch&   replay = onlySearches[std::size_t(ply) + 1];
-        conflicts[std::size_t(ply)].for_each_cut(
-            mv,
-            [&](std::span<const Move> a, std::vector<int>& keep) {
+        using Cut                     = movegen::HypercuboidSearch::Verdict;
+        const std::vector<Move>& mate = killers[2 * std::size_t(ply) + 2];
+        const bool               done = conflicts[std::size_t(ply)].for_each_cut(
+                          mv,
+                          [&](std::span<const Move> a, std::vector<int>& keep) {
                 if (stopped() || !count_node()) {
                     aborted = true;
                     return Cut::STOP;
@@ -624,22 +627,17 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
                 if (!visit(a)) return Cut::STOP;
                 // Lost: where does the mate that answered it (the killer of the next ply,
                 // when it is legal here) check?
-                bool checks = false;
                 if (mate.empty()) return Cut::NEXT;
-                replay.reset_only(mv, mate);
-                replay.for_each([&](std::span<const Move> b) {
-                    if (!same_action(b, mate)) return true;
-                    mateChecks.clear();
-                    movegen::turn_start_checks(mv, mateChecks);
-                    for (const Move& c : mateChecks)
-                        keep.push_back(c.to.l());
-                    checks = !mateChecks.empty();
-                    return false;
-                });
-                return checks ? Cut::CUT : Cut::NEXT;
+                mateChecks.clear();
+                with_if_legal(ply + 1, mate,
+                                  [&](std::span<const Move>) { movegen::turn_start_checks(mv, mateChecks); });
+                for (const Move& c : mateChecks)
+                    keep.push_back(c.to.l());
+                return mateChecks.empty() ? Cut::NEXT : Cut::CUT;
             },
-            {}, 0, {}, &ctx.stop);
-        if (ctx.stop.load(std::memory_order_relaxed)) aborted = true;
+                          {}, 0, {}, &ctx.stop);
+        // Stopped without a refutation and not by the visitor: the stop flag (a limit).
+        if (!done && !decided) aborted = true;
     }
     // The passes. A defender's first pass is the defences without jumps, enumerated alone
     // (ActionPicker::physical()): where they are rare among millions of actions with jumps, the
@@ -731,14 +729,10 @@ bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>&
 
 Value Searcher::value_if_legal(
     bool orNode, int childBound, int ply, const std::vector<Move>& a, Key* child) {
-    Value                  v    = Value::OPEN;
-    movegen::ActionSearch& only = onlySearches[std::size_t(ply)];
-    only.reset_only(mv, a);
-    only.for_each([&](std::span<const Move> b) {
-        if (!same_action(b, a)) return true;
+    Value v = Value::OPEN;
+    with_if_legal(ply, a, [&](std::span<const Move> b) {
         if (child) *child = mv.key();
         v = child_value(orNode, childBound, ply, b);
-        return false;
     });
     return v;
 }

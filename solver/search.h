@@ -312,6 +312,11 @@ private:
     Value within(std::uint64_t budget, F f);
     // The value of the child reached by action a (made on mv): from the table, or searched.
     Value child_value(bool orNode, int childBound, int ply, std::span<const Move> a);
+    // If `a` is one of the legal actions of mv (the position at `ply`; ActionSearch::reset_only
+    // lists exactly the legal actions made of its moves): f(a) with a made on mv, then undone.
+    // Returns whether it was legal.
+    template <class F>
+    bool with_if_legal(int ply, const std::vector<Move>& a, F f);
     // If `a` is one of the legal actions at `ply` (ActionSearch::reset_only), made: its child's
     // value (child_value), the child's key in *child when given; else OPEN.
     Value value_if_legal(
@@ -337,7 +342,7 @@ private:
     SearchContext&                        ctx;
     Multiverse                            mv;
     std::vector<movegen::ActionPicker>    pickers;      // per ply: the legal actions (picker.h)
-    std::vector<movegen::ActionSearch>    onlySearches; // per ply: attack_last()'s killer test
+    std::vector<movegen::ActionSearch>    onlySearches; // per ply: with_if_legal()'s test
     std::vector<movegen::MateInOneSearch> mateSearches; // per ply: attack_last()'s search
     std::vector<ActionList>               lists;        // per ply
     std::vector<std::vector<MoveUndo>>    undos;        // per ply: undo records of the made action
