@@ -344,8 +344,12 @@ void HypercuboidSearch::cut(std::size_t at, std::size_t i, std::uint64_t applied
 
 // Chooses a consistent point of the box: every axis gets a pass or a physical move, or takes
 // part in a departure/arrival pair. Axes with neither a pass nor a physical move must be paired;
-// the pairing is a matching in the graph of axes, found by exhaustive backtracking (complete: a
-// box without a consistent point is dropped only when no matching exists).
+// the pairing is a matching in the graph of axes that covers them. A backtracking over the pairs
+// (match()) finds the usual one quickly: a few such axes, each taking its first free partner. It
+// is exponential where no pairing exists (alone, it took 80 % of the time of cwmtt-manyChecks
+// --at -3, up to 14 million steps for one box with 16 such axes), so past MatchSteps steps
+// CoverMatching decides, in polynomial time. Both are exact: a box without a consistent point is
+// dropped only when no matching exists.
 bool HypercuboidSearch::take_point(const std::uint64_t* box) {
     const int N = int(axes.size());
     must.clear();
@@ -417,15 +421,19 @@ bool HypercuboidSearch::take_point(const std::uint64_t* box) {
                 adj[std::size_t(s)].push_back(Edge{a, a, e, en.leave});
             }
     }
+    // Fail first: the axes with the fewest partners.
     std::sort(must.begin(), must.end(),
         [&](int x, int y) { return adj[std::size_t(x)].size() < adj[std::size_t(y)].size(); });
-    return match(0);
+    matchSteps   = matchStepsMax;
+    const int by = match(0);
+    return by >= 0 ? by > 0 : pair_must();
 }
 
-bool HypercuboidSearch::match(std::size_t i) {
-    if (i == must.size()) return true;
+int HypercuboidSearch::match(std::size_t i) {
+    if (i == must.size()) return 1;
     const int u = must[i];
     if (mate[std::size_t(u)] >= 0) return match(i + 1);
+    if (matchSteps-- <= 0) return -1;
     for (const Edge& e : adj[std::size_t(u)]) {
         const int o = e.other;
         if (mate[std::size_t(o)] >= 0) continue;
@@ -435,13 +443,52 @@ bool HypercuboidSearch::match(std::size_t i) {
         const int savedU = point[std::size_t(u)], savedO = point[std::size_t(o)];
         point[std::size_t(e.arrivalAxis)] = e.arrival;
         point[std::size_t(src)]           = e.leave;
-        if (match(i + 1)) return true;
+        const int by                      = match(i + 1);
+        if (by > 0) return by;
         point[std::size_t(u)] = savedU;
         point[std::size_t(o)] = savedO;
         mate[std::size_t(u)]  = -1;
         mate[std::size_t(o)]  = -1;
+        if (by < 0) return by;
     }
-    return false;
+    return 0;
+}
+
+// The pairing by CoverMatching, over the must axes and the axes with an edge (match() gave up
+// and left mate and point as they were); each pair takes the first edge between its axes.
+bool HypercuboidSearch::pair_must() {
+    ++stats_.matchings;
+    const int N = int(axes.size());
+    matchVertex.assign(std::size_t(N), -1);
+    matchAxis.clear();
+    for (int a = 0; a < N; ++a)
+        if (!adj[std::size_t(a)].empty()) {
+            matchVertex[std::size_t(a)] = int(matchAxis.size());
+            matchAxis.push_back(a);
+        }
+    matcher.reset(int(matchAxis.size()));
+    for (const int u : must) {
+        if (matchVertex[std::size_t(u)] < 0) return false; // no edge at all
+        matcher.require(matchVertex[std::size_t(u)]);
+    }
+    for (const int a : matchAxis)
+        for (const Edge& e : adj[std::size_t(a)])
+            if (a < e.other)
+                matcher.add_edge(matchVertex[std::size_t(a)], matchVertex[std::size_t(e.other)]);
+    if (!matcher.solve()) return false;
+    for (const int u : must) {
+        if (mate[std::size_t(u)] >= 0) continue; // paired with an earlier must axis
+        const int o = matchAxis[std::size_t(matcher.mate(matchVertex[std::size_t(u)]))];
+        for (const Edge& e : adj[std::size_t(u)]) {
+            if (e.other != o) continue;
+            mate[std::size_t(u)]                           = o;
+            mate[std::size_t(o)]                           = u;
+            point[std::size_t(e.arrivalAxis)]              = e.arrival;
+            point[std::size_t(e.arrivalAxis == u ? o : u)] = e.leave;
+            break;
+        }
+    }
+    return true;
 }
 
 // --- problems ------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@
 
 #include <absl/functional/function_ref.h>
 
+#include "movegen/matching.h"
 #include "movegen/movegen.h"
 #include "movegen/multiverse.h"
 
@@ -142,6 +143,11 @@ public:
     static constexpr std::size_t LearnedWindow = 256;
     void set_learned_window(std::size_t slices) { learnedWindow = slices; } // tests, >= 1
 
+    // take_point() pairs the axes that must take part in a jump by backtracking for at most this
+    // many steps, then in polynomial time (CoverMatching).
+    static constexpr int MatchSteps = 16;
+    void                 set_match_steps(int steps) { matchStepsMax = steps; } // tests, >= 0
+
     struct Stats {
         std::uint64_t points      = 0; // consistent points tested
         std::uint64_t slices      = 0; // slices cut
@@ -150,6 +156,7 @@ public:
         std::uint64_t windowed    = 0; // boxes that skipped slices older than the learned window
         std::uint64_t byOtherMove = 0; // entries alike by another move (SquareRules::local)
         std::uint64_t byAnyStart  = 0; // branches alike at another time (SquareRules::anyStart)
+        std::uint64_t matchings   = 0; // pairings left to CoverMatching (take_point())
     };
     const Stats& stats() const { return stats_; }
 
@@ -186,7 +193,11 @@ private:
     void add_entry(std::vector<Entry>& list, Entry e, const Board& b);
     bool run(Multiverse& m, absl::FunctionRef<Verdict(std::span<const Move>)> visit);
     bool take_point(const std::uint64_t* box);
-    bool match(std::size_t i);
+    // Pair every axis in `must` (mate, point) along the edges `adj`, if it can be done. match():
+    // backtracking from must[i] on, within matchSteps steps (1: paired, 0: cannot be, -1: out
+    // of steps, nothing changed); pair_must(): in polynomial time (take_point()).
+    int  match(std::size_t i);
+    bool pair_must();
     // Returns true if the point is legal; otherwise fills `slice` (one set per axis, all ones on
     // the axes it does not constrain) and returns false.
     bool test_point();
@@ -267,6 +278,9 @@ private:
     };
     std::vector<std::vector<Edge>> adj;
     std::vector<std::uint8_t>      pairSeen;
+    int                            matchSteps = 0, matchStepsMax = MatchSteps;
+    CoverMatching                  matcher;
+    std::vector<int>               matchVertex, matchAxis; // axis <-> matcher vertex
     std::vector<MoveUndo>          undo;
     std::vector<Move>              made;
     std::vector<Move>              out;  // the action handed to the visitor

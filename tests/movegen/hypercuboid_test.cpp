@@ -68,7 +68,7 @@ TEST(Hypercuboid, FoolsMateIsNotMateIn5D) {
 struct Tally {
     int positions = 0, none = 0, inCheck = 0, skipped = 0, maxTimelines = 0, witnessesChecked = 0,
         enumerations = 0, shared = 0, restricted = 0;
-    std::uint64_t forgotten = 0, windowed = 0;
+    std::uint64_t forgotten = 0, windowed = 0, matched = 0;
 };
 
 // Both searches on mv; the witness must lead to a position key the enumeration reaches.
@@ -111,15 +111,15 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
             ASSERT_EQ(a, b) << where;
             ++t.enumerations;
             // With the learned slices forgotten whenever they pass a few words (bound_learned),
-            // or a box catching up on the last slice only (the learned window), every action is
+            // or a box catching up on the last slice only (the learned window), or every
+            // pairing of axes left to CoverMatching (no backtracking step), every action is
             // still listed exactly once.
-            for (const bool window : {false, true}) {
+            for (const int variant : {0, 1, 2}) {
                 std::vector<Key>  f;
                 HypercuboidSearch small;
-                if (window)
-                    small.set_learned_window(1);
-                else
-                    small.set_learned_cap(8);
+                if (variant == 0) small.set_learned_cap(8);
+                if (variant == 1) small.set_learned_window(1);
+                if (variant == 2) small.set_match_steps(0);
                 small.for_each(mv, [&](std::span<const Move>) {
                     f.push_back(mv.key());
                     return f.size() < 3001;
@@ -127,10 +127,9 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
                 ASSERT_EQ(mv.key(), before) << where;
                 std::sort(f.begin(), f.end());
                 ASSERT_EQ(f, a) << where << ": learned slices forgotten";
-                if (window)
-                    t.windowed += small.stats().windowed;
-                else
-                    t.forgotten += small.stats().forgotten;
+                if (variant == 0) t.forgotten += small.stats().forgotten;
+                if (variant == 1) t.windowed += small.stats().windowed;
+                if (variant == 2) t.matched += small.stats().matchings;
                 std::vector<Move> w;
                 ASSERT_EQ(small.exists(mv, &w), hcSays) << where;
             }
@@ -243,6 +242,7 @@ TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
     EXPECT_GT(t.restricted, 1000);
     EXPECT_GT(t.forgotten, 200u); // bound_learned() was exercised
     EXPECT_GT(t.windowed, 200u);  // and the learned window
+    EXPECT_GT(t.matched, 1000u);  // and CoverMatching in take_point()
     EXPECT_LT(t.skipped * 20, t.positions);
     std::printf("positions %d, no legal action %d, in check %d, skipped %d, witnesses %d, "
                 "enumerations %d, max timelines %d\n",
