@@ -119,7 +119,6 @@ bool CoverMatching::solve() {
         optional.push_back(n);
         total = n + 1;
     }
-    required.resize(std::size_t(total), 0);
     for (auto* v : {&used, &usedLca, &blossom})
         v->assign(std::size_t(total), 0);
     for (auto* v : {&match, &parent, &base})

@@ -617,25 +617,25 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     if (!orNode && bound == 1 && !out && !aborted && !decided) {
         using Cut                     = movegen::HypercuboidSearch::Verdict;
         const std::vector<Move>& mate = killers[2 * std::size_t(ply) + 2];
-        const bool               done = conflicts[std::size_t(ply)].for_each_cut(
-                          mv,
-                          [&](std::span<const Move> a, std::vector<int>& keep) {
-                if (stopped() || !count_node()) {
-                    aborted = true;
-                    return Cut::STOP;
-                }
-                if (!visit(a)) return Cut::STOP;
-                // Lost: where does the mate that answered it (the killer of the next ply,
-                // when it is legal here) check?
-                if (mate.empty()) return Cut::NEXT;
-                mateChecks.clear();
-                with_if_legal(ply + 1, mate,
-                                  [&](std::span<const Move>) { movegen::turn_start_checks(mv, mateChecks); });
-                for (const Move& c : mateChecks)
-                    keep.push_back(c.to.l());
-                return mateChecks.empty() ? Cut::NEXT : Cut::CUT;
-            },
-                          {}, 0, {}, &ctx.stop);
+        // Each defence: searched; when lost, the timelines of the royals its mate checks.
+        auto onDefence = [&](std::span<const Move> a, std::vector<int>& keep) {
+            if (stopped() || !count_node()) {
+                aborted = true;
+                return Cut::STOP;
+            }
+            if (!visit(a)) return Cut::STOP;
+            // Lost: where does the mate that answered it (the killer of the next ply, when it is
+            // legal here) check?
+            if (mate.empty()) return Cut::NEXT;
+            mateChecks.clear();
+            with_if_legal(ply + 1, mate,
+                [&](std::span<const Move>) { movegen::turn_start_checks(mv, mateChecks); });
+            for (const Move& c : mateChecks)
+                keep.push_back(c.to.l());
+            return mateChecks.empty() ? Cut::NEXT : Cut::CUT;
+        };
+        const bool done =
+            conflicts[std::size_t(ply)].for_each_cut(mv, onDefence, {}, 0, {}, &ctx.stop);
         // Stopped without a refutation and not by the visitor: the stop flag (a limit).
         if (!done && !decided) aborted = true;
     }

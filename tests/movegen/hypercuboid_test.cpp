@@ -126,7 +126,9 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
                 });
                 ASSERT_EQ(mv.key(), before) << where;
                 std::sort(f.begin(), f.end());
-                ASSERT_EQ(f, a) << where << ": learned slices forgotten";
+                static constexpr const char* Variant[] = {
+                    "learned slices forgotten", "learned window of 1", "pairings by CoverMatching"};
+                ASSERT_EQ(f, a) << where << ": " << Variant[variant];
                 if (variant == 0) t.forgotten += small.stats().forgotten;
                 if (variant == 1) t.windowed += small.stats().windowed;
                 if (variant == 2) t.matched += small.stats().matchings;
