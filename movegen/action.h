@@ -12,6 +12,21 @@
 
 namespace fived::movegen {
 
+// Does each move of `action` start from a piece of the side to move on the last board of its
+// timeline? Every move of a legal action does (an action moves each board once, from the board
+// the turn started with), so an action that fails this is not legal here: a cheap test before
+// the legality test of a remembered action (a killer).
+inline bool starts_from_playable_boards(const Multiverse& mv, std::span<const Move> action) {
+    const Color us = mv.to_move();
+    for (const Move& m : action) {
+        const int l = m.from.l();
+        if (!mv.has_timeline(l) || mv.end_v(l) != m.from.v()) return false;
+        const Piece p = mv.board(l, m.from.v()).piece_on(m.from.sq());
+        if (p == NO_PIECE || color_of(p) != us) return false;
+    }
+    return true;
+}
+
 // Makes the moves of `action` on mv, in order, pushing one undo record per move onto `undo`.
 inline void do_action(Multiverse& mv, std::span<const Move> action, std::vector<MoveUndo>& undo) {
     for (const Move& m : action) {

@@ -222,6 +222,7 @@ void Searcher::leave_path(int n) {
 
 template <class F>
 bool Searcher::with_if_legal(int ply, const std::vector<Move>& a, F f) {
+    if (!movegen::starts_from_playable_boards(mv, a)) return false;
     bool                   legal  = false;
     movegen::ActionSearch& search = onlySearches[std::size_t(ply)];
     search.reset_only(mv, a);

@@ -98,6 +98,55 @@ TEST(Action, DoAndUndoNestOnOneStack) {
     EXPECT_EQ(mv.key(), start);
 }
 
+// starts_from_playable_boards() is a necessary condition of legality: every legal action passes
+// it, along a game that branches (Standard - Two Timelines and Very Small - Open, a fixed choice of
+// action at each step), and an action moved back to a past board or onto an empty square fails.
+TEST(Action, LegalActionsStartFromPlayableBoards) {
+    for (const char* name : {"Standard - Two Timelines", "Very Small - Open"}) {
+        Multiverse            mv = make(name);
+        std::vector<MoveUndo> undo;
+        std::size_t           checked = 0, refused = 0;
+        for (int step = 0; step < 10; ++step) {
+            std::vector<std::vector<Move>> actions;
+            ActionSearch                   search;
+            search.reset(mv);
+            search.for_each([&](std::span<const Move> a) {
+                actions.emplace_back(a.begin(), a.end());
+                return actions.size() < 3000;
+            });
+            if (actions.empty()) break;
+            for (const std::vector<Move>& a : actions) {
+                ++checked;
+                EXPECT_TRUE(starts_from_playable_boards(mv, a)) << name << " step " << step;
+                std::vector<Move> past = a;
+                past[0].from           = Vec4(a[0].from.l(), a[0].from.v() - 2, a[0].from.sq());
+                EXPECT_FALSE(starts_from_playable_boards(mv, past)) << name << " step " << step;
+                const Board& b = mv.board(a[0].from.l(), a[0].from.v());
+                for (int sq = 0; sq < 64; ++sq)
+                    if (b.empty(sq)) {
+                        std::vector<Move> empty = a;
+                        empty[0].from           = Vec4(a[0].from.l(), a[0].from.v(), sq);
+                        EXPECT_FALSE(starts_from_playable_boards(mv, empty)) << name;
+                        ++refused;
+                        break;
+                    }
+            }
+            // The next position: a jump when there is one (so that timelines branch), else the
+            // middle action.
+            std::size_t pick = actions.size() / 2;
+            for (std::size_t i = 0; i < actions.size(); ++i)
+                if (!actions[i][0].is_physical()) {
+                    pick = i;
+                    break;
+                }
+            do_action(mv, actions[pick], undo);
+        }
+        EXPECT_GT(checked, 1000u) << name;
+        EXPECT_GT(refused, 1000u) << name;
+        EXPECT_GT(mv.timeline_count(), 2) << name << ": the game should have branched";
+    }
+}
+
 // Golden numbers from ALGORITHMS.md / COUNTS.md (independent engines).
 TEST(Actions, StartPositionCounts) {
     Multiverse std_ = make("Standard");
