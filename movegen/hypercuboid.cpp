@@ -429,6 +429,16 @@ bool HypercuboidSearch::take_point(const std::uint64_t* box) {
     return by >= 0 ? by > 0 : pair_must();
 }
 
+// Pairs axis u with e.other along the edge e: the arrival axis takes the arrival entry, the
+// other one the departure.
+void HypercuboidSearch::pair_along(int u, const Edge& e) {
+    const int o                                    = e.other;
+    mate[std::size_t(u)]                           = o;
+    mate[std::size_t(o)]                           = u;
+    point[std::size_t(e.arrivalAxis)]              = e.arrival;
+    point[std::size_t(e.arrivalAxis == u ? o : u)] = e.leave;
+}
+
 int HypercuboidSearch::match(std::size_t i) {
     if (i == must.size()) return 1;
     const int u = must[i];
@@ -437,13 +447,9 @@ int HypercuboidSearch::match(std::size_t i) {
     for (const Edge& e : adj[std::size_t(u)]) {
         const int o = e.other;
         if (mate[std::size_t(o)] >= 0) continue;
-        const int src        = e.arrivalAxis == u ? o : u;
-        mate[std::size_t(u)] = o;
-        mate[std::size_t(o)] = u;
         const int savedU = point[std::size_t(u)], savedO = point[std::size_t(o)];
-        point[std::size_t(e.arrivalAxis)] = e.arrival;
-        point[std::size_t(src)]           = e.leave;
-        const int by                      = match(i + 1);
+        pair_along(u, e);
+        const int by = match(i + 1);
         if (by > 0) return by;
         point[std::size_t(u)] = savedU;
         point[std::size_t(o)] = savedO;
@@ -479,14 +485,11 @@ bool HypercuboidSearch::pair_must() {
     for (const int u : must) {
         if (mate[std::size_t(u)] >= 0) continue; // paired with an earlier must axis
         const int o = matchAxis[std::size_t(matcher.mate(matchVertex[std::size_t(u)]))];
-        for (const Edge& e : adj[std::size_t(u)]) {
-            if (e.other != o) continue;
-            mate[std::size_t(u)]                           = o;
-            mate[std::size_t(o)]                           = u;
-            point[std::size_t(e.arrivalAxis)]              = e.arrival;
-            point[std::size_t(e.arrivalAxis == u ? o : u)] = e.leave;
-            break;
-        }
+        for (const Edge& e : adj[std::size_t(u)])
+            if (e.other == o) {
+                pair_along(u, e);
+                break;
+            }
     }
     return true;
 }

@@ -276,6 +276,9 @@ private:
     struct Edge {
         int other, arrivalAxis, arrival, leave;
     };
+    // Pairs axis u with e.other along e (mate, point): match() and pair_must().
+    void pair_along(int u, const Edge& e);
+
     std::vector<std::vector<Edge>> adj;
     std::vector<std::uint8_t>      pairSeen;
     int                            matchSteps = 0, matchStepsMax = MatchSteps;
