@@ -302,6 +302,18 @@ void MateInOneSearch::remember_escape() {
     lastEscapes[0].assign(escape.begin(), escape.end());
 }
 
+bool MateInOneSearch::escapes(Multiverse& mv) {
+    if (remembered_escape(mv)) {
+        ++stats_.reused;
+        return true;
+    }
+    if (!defender.exists(mv, &escape)) return false;
+    remember_escape();
+    return true;
+}
+
+bool MateInOneSearch::mated(Multiverse& mv) { return in_check_at_turn_start(mv) && !escapes(mv); }
+
 bool MateInOneSearch::cuts_pay(const Multiverse& mv) {
     int playable = 0;
     for (int l = mv.min_l(); l <= mv.max_l(); ++l)
@@ -341,11 +353,8 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
                 action_squares(mv);
                 return Cut::CUT_ON_SQUARES;
             }
-            const bool remembered = remembered_escape(mv);
-            if (remembered || defender.exists(mv, &escape)) {
-                if (!remembered) remember_escape();
+            if (escapes(mv)) {
                 ++stats_.cuts;
-                stats_.reused += remembered;
                 if (quietCut) {
                     ++stats_.squareCuts;
                     escape_squares(mv, keep);

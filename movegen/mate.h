@@ -139,6 +139,11 @@ public:
         absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop = nullptr);
     // The first mating action, or none.
     bool find(Multiverse& mv, std::vector<Move>* key = nullptr);
+    // Is mv's side to move checkmated (movegen::is_checkmate), after an action made on mv? Tested
+    // as the search tests its actions: the remembered escapes first, then the existence test,
+    // whose escape is remembered. For a search's own candidates (killers): they meet the same
+    // checks and escapes as its actions do.
+    bool mated(Multiverse& mv);
 
     const Stats& stats() const { return stats_; }
     // The attacker's hypercuboid forgets its learned slices past this many words (tests).
@@ -165,6 +170,9 @@ private:
     // `escape` (found by the existence test) goes first, the least recently used is forgotten.
     bool remembered_escape(Multiverse& mv);
     void remember_escape();
+    // After a checking action made on mv: has the defender a legal action (then in `escape`)?
+    // The remembered escapes first, then the existence test (remembered).
+    bool escapes(Multiverse& mv);
     // For a checking action with escape e: fills `keep` with the timelines of e's moves that
     // read more than their own board, and the rules (as action_squares()): the same contents on
     // the squares the rest of e reads on the boards the action created, the lines' rules of the

@@ -56,6 +56,7 @@ Budget budget() {
 
 struct Tally {
     int           positions = 0, compared = 0, withMate = 0, mates = 0;
+    int           matedWrong = 0, matedTrue = 0;
     std::uint64_t quietCuts = 0, squareCuts = 0, tested = 0, plainActions = 0, reused = 0,
                   byOtherMove = 0, byAnyStart = 0;
 };
@@ -72,7 +73,14 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
     s.set_node_limit(b.nodes);
     std::uint64_t listed = 0;
     s.for_each([&](std::span<const Move> a) {
-        if (is_checkmate(mv)) plain.emplace_back(a.begin(), a.end());
+        const bool mate = is_checkmate(mv);
+        if (mate) plain.emplace_back(a.begin(), a.end());
+        // The killers' test (MateInOneSearch::mated), with escapes remembered from other
+        // actions and positions, agrees with is_checkmate on every action.
+        const bool byKept = kept.mated(mv);
+        if (byKept != mate) ++t.matedWrong;
+        EXPECT_EQ(byKept, mate) << where << ": MateInOneSearch::mated";
+        t.matedTrue += byKept;
         return ++listed < b.actions;
     });
     if (s.aborted() || listed >= b.actions) return;
@@ -155,6 +163,8 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
     EXPECT_GT(t.quietCuts, 500u);
     EXPECT_GT(t.squareCuts, 100u);
     EXPECT_GT(t.reused, 100u); // escapes remembered were tried, and some were legal
+    EXPECT_EQ(t.matedWrong, 0);
+    EXPECT_GT(t.matedTrue, 20); // mated() said yes, and no, on the listed actions
     std::printf("escapes found among the remembered ones: %llu; entries alike by another "
                 "escape move: %llu; branches alike at another time: %llu\n",
         static_cast<unsigned long long>(t.reused), static_cast<unsigned long long>(t.byOtherMove),
