@@ -41,7 +41,7 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
                         const int xx = x + j * d.dx, yy = y + j * d.dy;
                         if (!on(xx, yy) || vv < 0) break;
                         if (front(ll, vv)) {
-                            rays.push_back({l, v, x, y, j, std::uint8_t(i), false});
+                            rays.push_back({l, v, x, y, j, std::uint8_t(i), false, ll, vv});
                             break;
                         }
                         const Board* b = mv.board_if(ll, vv);
@@ -51,10 +51,21 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
                 for (std::size_t i = 0; i < KnightLeaps.size(); ++i) {
                     const Delta& d = KnightLeaps[i];
                     if (on(x + d.dx, y + d.dy) && front(l + d.dl, v + 2 * d.dt))
-                        rays.push_back({l, v, x, y, 1, std::uint8_t(i), true});
+                        rays.push_back(
+                            {l, v, x, y, 1, std::uint8_t(i), true, l + d.dl, v + 2 * d.dt});
                 }
             }
         }
+    // Grouped by the board met (the order of the walks does not change the rules they add).
+    std::sort(rays.begin(), rays.end(),
+        [](const Ray& a, const Ray& b) { return a.fl != b.fl ? a.fl < b.fl : a.fv < b.fv; });
+    rayGroups.clear();
+    for (std::size_t i = 0; i < rays.size(); ++i)
+        if (rayGroups.empty() || rays[i].fl != rayGroups.back().fl
+            || rays[i].fv != rayGroups.back().fv)
+            rayGroups.push_back({rays[i].fl, rays[i].fv, i, i + 1});
+        else
+            rayGroups.back().last = i + 1;
 }
 
 template <class Variable>
@@ -125,11 +136,15 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
             to->forbid[std::size_t(sq)] |= std::uint16_t(1u << KNIGHT);
         }
     };
-    for (const Ray& r : rays) {
-        if (r.knight)
-            leap(r.l, r.v, r.x, r.y, KnightLeaps[r.dir]);
-        else
-            walk(r.l, r.v, r.x, r.y, UnitDirs[r.dir], r.j);
+    for (const RayGroup& g : rayGroups) {
+        if (!mv.board_exists(g.fl, g.fv)) continue; // the action (or a pass) did not add it
+        for (std::size_t i = g.first; i < g.last; ++i) {
+            const Ray& r = rays[i];
+            if (r.knight)
+                leap(r.l, r.v, r.x, r.y, KnightLeaps[r.dir]);
+            else
+                walk(r.l, r.v, r.x, r.y, UnitDirs[r.dir], r.j);
+        }
     }
     // The royals on boards past the old ends and on the timelines created since.
     for (int l = mv.min_l(); l <= mv.max_l(); ++l) {

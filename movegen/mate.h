@@ -159,6 +159,13 @@ private:
         int          j;          // the step that meets the board
         std::uint8_t dir;        // index into UnitDirs, or KnightLeaps with `knight`
         bool         knight;
+        int          fl, fv; // the board met (step j)
+    };
+    // The rays that meet one board, rays[first, last): most such boards do not exist after a
+    // given action (it passes there), and one look-up leaves out all of their rays.
+    struct RayGroup {
+        int         fl, fv;
+        std::size_t first, last;
     };
     void prepare_rays(const Multiverse& mv);
     // squares[ℓ - min ℓ] and newSquares[k] for the quiet action made on mv: the lines' rules
@@ -200,7 +207,8 @@ private:
     std::vector<LineSquare>  lineSquares; // walk_from_royals()'s scratch
     std::vector<SquareRules> squares;
     std::vector<SquareRules> newSquares; // the k-th created timeline's
-    std::vector<Ray>         rays;
+    std::vector<Ray>         rays;       // by the board they meet
+    std::vector<RayGroup>    rayGroups;
     std::vector<int>         end0; // per timeline (ℓ - min ℓ): its last board before the action
     std::vector<int>         readers; // escape_squares()'s scratch
     int                      minL0 = 0;
