@@ -56,7 +56,7 @@ Budget budget() {
 
 struct Tally {
     int           positions = 0, compared = 0, withMate = 0, mates = 0;
-    int           matedWrong = 0, matedTrue = 0;
+    int           matedTrue = 0;
     std::uint64_t quietCuts = 0, squareCuts = 0, tested = 0, plainActions = 0, reused = 0,
                   byOtherMove = 0, byAnyStart = 0;
 };
@@ -78,7 +78,6 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
         // The killers' test (MateInOneSearch::mated), with escapes remembered from other
         // actions and positions, agrees with is_checkmate on every action.
         const bool byKept = kept.mated(mv);
-        if (byKept != mate) ++t.matedWrong;
         EXPECT_EQ(byKept, mate) << where << ": MateInOneSearch::mated";
         t.matedTrue += byKept;
         return ++listed < b.actions;
@@ -162,9 +161,8 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
     // The generalisations were used (the comparison covers them, not only single actions).
     EXPECT_GT(t.quietCuts, 500u);
     EXPECT_GT(t.squareCuts, 100u);
-    EXPECT_GT(t.reused, 100u); // escapes remembered were tried, and some were legal
-    EXPECT_EQ(t.matedWrong, 0);
-    EXPECT_GT(t.matedTrue, 20); // mated() said yes, and no, on the listed actions
+    EXPECT_GT(t.reused, 100u);  // escapes remembered were tried, and some were legal
+    EXPECT_GT(t.matedTrue, 20); // mated() met mates, not only actions that do not mate
     std::printf("escapes found among the remembered ones: %llu; entries alike by another "
                 "escape move: %llu; branches alike at another time: %llu\n",
         static_cast<unsigned long long>(t.reused), static_cast<unsigned long long>(t.byOtherMove),
