@@ -336,9 +336,9 @@ bool MateInOneSearch::cuts_pay(const Multiverse& mv) {
     return playable >= QuietCutBoards;
 }
 
-bool MateInOneSearch::for_each_mate(Multiverse&    mv,
-    absl::FunctionRef<bool(std::span<const Move>)> mate, absl::FunctionRef<bool()> tested,
-    const std::atomic<bool>* stop) {
+bool MateInOneSearch::walk_checks(Multiverse&                                               mv,
+    absl::FunctionRef<HypercuboidSearch::Verdict(std::span<const Move>, std::vector<int>&)> check,
+    absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop) {
     using Cut = HypercuboidSearch::Verdict;
     stats_    = Stats{};
     // The quiet cut pays where actions multiply: with at least QuietCutBoards playable boards.
@@ -346,7 +346,7 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
     // suite's small positions), and each quiet action is left out alone. On two they pay:
     // tools-dead-timeline --at -5 after a key and its refutation, about 3,000 quiet actions
     // tested one by one (6 ms) against 40 with the cut (0.6 ms).
-    const bool quietCut = cuts_pay(mv);
+    quietCut = cuts_pay(mv);
     if (quietCut) {
         prepare_rays(mv);
         squares.resize(end0.size());
@@ -368,6 +368,21 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
                 action_squares(mv);
                 return Cut::CUT_ON_SQUARES;
             }
+            return check(a, keep);
+        },
+        squares, mv.min_l(), newSquares, stop);
+    stats_.byOtherMove = attacker.stats().byOtherMove;
+    stats_.byAnyStart  = attacker.stats().byAnyStart;
+    return done;
+}
+
+bool MateInOneSearch::for_each_mate(Multiverse&    mv,
+    absl::FunctionRef<bool(std::span<const Move>)> mate, absl::FunctionRef<bool()> tested,
+    const std::atomic<bool>* stop) {
+    using Cut = HypercuboidSearch::Verdict;
+    return walk_checks(
+        mv,
+        [&](std::span<const Move> a, std::vector<int>& keep) {
             if (escapes(mv)) {
                 ++stats_.cuts;
                 if (quietCut) {
@@ -381,10 +396,19 @@ bool MateInOneSearch::for_each_mate(Multiverse&    mv,
             }
             return mate(a) ? Cut::NEXT : Cut::STOP;
         },
-        squares, mv.min_l(), newSquares, stop);
-    stats_.byOtherMove = attacker.stats().byOtherMove;
-    stats_.byAnyStart  = attacker.stats().byAnyStart;
-    return done;
+        tested, stop);
+}
+
+bool MateInOneSearch::for_each_check(Multiverse&   mv,
+    absl::FunctionRef<bool(std::span<const Move>)> check, absl::FunctionRef<bool()> tested,
+    const std::atomic<bool>* stop) {
+    using Cut = HypercuboidSearch::Verdict;
+    return walk_checks(
+        mv,
+        [&](std::span<const Move> a, std::vector<int>&) {
+            return check(a) ? Cut::NEXT : Cut::STOP;
+        },
+        tested, stop);
 }
 
 bool MateInOneSearch::find(Multiverse& mv, std::vector<Move>* key) {

@@ -137,6 +137,14 @@ public:
     // hypercuboid's, deterministic.
     bool for_each_mate(Multiverse& mv, absl::FunctionRef<bool(std::span<const Move>)> mate,
         absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop = nullptr);
+    // Calls check(action) for every action of the side to move that gives check (the action
+    // made on mv; the visitor must leave mv as it found it, and may search below it) until it
+    // returns false. The actions without check are left out as for_each_mate() leaves them out
+    // (the quiet cut), so a wide position's checks are met without meeting its quiet actions
+    // one by one; each checking action is shown once. tested() and the order as there; returns
+    // false iff stopped.
+    bool for_each_check(Multiverse& mv, absl::FunctionRef<bool(std::span<const Move>)> check,
+        absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop = nullptr);
     // The first mating action, or none.
     bool find(Multiverse& mv, std::vector<Move>* key = nullptr);
     // Is mv's side to move checkmated (movegen::is_checkmate), after an action made on mv? Tested
@@ -167,6 +175,12 @@ private:
         int         fl, fv;
         std::size_t first, last;
     };
+    // The attacker's actions walked as a hypercuboid, those without check left out by the quiet
+    // cut (or alone, without it); check(a, keep) answers for each one that gives check.
+    bool walk_checks(Multiverse& mv,
+        absl::FunctionRef<HypercuboidSearch::Verdict(std::span<const Move>, std::vector<int>&)>
+                                  check,
+        absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop);
     void prepare_rays(const Multiverse& mv);
     // squares[ℓ - min ℓ] and newSquares[k] for the quiet action made on mv: the lines' rules
     // (header comment) on the boards it created (on existing timelines and on the k-th one it
@@ -211,8 +225,9 @@ private:
     std::vector<RayGroup>    rayGroups;
     std::vector<int>         end0; // per timeline (ℓ - min ℓ): its last board before the action
     std::vector<int>         readers; // escape_squares()'s scratch
-    int                      minL0 = 0;
-    Color                    mover = WHITE;
+    int                      minL0    = 0;
+    Color                    mover    = WHITE;
+    bool                     quietCut = false; // the walk's: cuts_pay() before the action
     MoveUndo                 passUndo;
     std::vector<MoveUndo>    escapeUndo;
     HypercuboidSearch        attacker, defender;

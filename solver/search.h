@@ -31,8 +31,10 @@
 //  * a node with more actions is searched without listing them (stream()): the killers first
 //    (if legal here), then the actions as the action picker enumerates them, each searched as
 //    it comes and the node cut by the first decisive child, in two passes: attacker, actions
-//    that give check, then the others; defender, defences without jumps (enumerated alone,
-//    ActionPicker::physical()), then those with.
+//    that give check (with two or more playable boards walked by the mate-in-one search, which
+//    leaves the quiet actions out by classes: MateInOneSearch::for_each_check), then the
+//    others; defender, defences without jumps (enumerated alone, ActionPicker::physical()),
+//    then those with.
 //    Nothing is stored per action, so memory does not grow with the width; the order is the
 //    enumeration's, fixed for a position, so the answer and the key do not depend on threads
 //    (such a node is searched by one thread; its children may split).

@@ -1,6 +1,7 @@
 // MateInOneSearch (the attacker's actions as a hypercuboid, escapes generalised) against the
 // plain enumeration: on random games steered towards checks, every position whose legal actions
-// can be listed gets the same set of mating actions from both.
+// can be listed gets the same set of mating actions from both, and the same set of checking
+// actions from for_each_check() as from the enumeration.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -58,7 +59,7 @@ struct Tally {
     int           positions = 0, compared = 0, withMate = 0, mates = 0;
     int           matedTrue = 0;
     std::uint64_t quietCuts = 0, squareCuts = 0, tested = 0, plainActions = 0, reused = 0,
-                  byOtherMove = 0, byAnyStart = 0;
+                  byOtherMove = 0, byAnyStart = 0, checks = 0, checkWalkQuietCuts = 0;
 };
 
 // The mating actions by enumeration (nullopt when there are too many actions to list) and by
@@ -67,7 +68,7 @@ struct Tally {
 // positions (other games, other variants), and a stale one must never cut a mate.
 void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch& kept) {
     ++t.positions;
-    std::vector<Action> plain;
+    std::vector<Action> plain, plainChecks;
     ActionSearch        s(mv);
     const Budget        b = budget();
     s.set_node_limit(b.nodes);
@@ -75,6 +76,7 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
     s.for_each([&](std::span<const Move> a) {
         const bool mate = is_checkmate(mv);
         if (mate) plain.emplace_back(a.begin(), a.end());
+        if (in_check_at_turn_start(mv)) plainChecks.emplace_back(a.begin(), a.end());
         // The killers' test (MateInOneSearch::mated), with escapes remembered from other
         // actions and positions, agrees with is_checkmate on every action.
         const bool byKept = kept.mated(mv);
@@ -107,6 +109,24 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
     ASSERT_TRUE(fast == plain) << where;
     std::vector<Move> key;
     ASSERT_EQ(MateInOneSearch().find(mv, &key), !plain.empty()) << where;
+    // for_each_check: every checking action, once each, whatever the quiet cut leaves out.
+    std::vector<Action> checks;
+    MateInOneSearch     walk;
+    walk.for_each_check(
+        mv,
+        [&](std::span<const Move> a) {
+            EXPECT_TRUE(in_check_at_turn_start(mv)) << where << ": for_each_check";
+            checks.emplace_back(a.begin(), a.end());
+            return true;
+        },
+        [] { return true; });
+    ASSERT_EQ(mv.key(), before) << where << ": for_each_check did not restore the multiverse";
+    std::sort(plainChecks.begin(), plainChecks.end(), less);
+    std::sort(checks.begin(), checks.end(), less);
+    ASSERT_EQ(checks.size(), plainChecks.size()) << where << " (for_each_check)";
+    ASSERT_TRUE(checks == plainChecks) << where << " (for_each_check)";
+    t.checks += checks.size();
+    t.checkWalkQuietCuts += walk.stats().quietCuts;
     // The cuts stay sound when the hypercuboid forgets its learned slices (bound_learned) and
     // when a box catches up on the last one only (the learned window).
     MateInOneSearch forgetful;
@@ -173,6 +193,12 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
     // Branches on inactive created timelines were taken at other times (SquareRules::anyStart).
     EXPECT_GT(t.byAnyStart, 100u);
     EXPECT_LT(t.tested, t.plainActions);
+    // for_each_check met checks, and left quiet actions out by classes on the way.
+    std::printf("for_each_check: %llu checking actions, %llu quiet cuts\n",
+        static_cast<unsigned long long>(t.checks),
+        static_cast<unsigned long long>(t.checkWalkQuietCuts));
+    EXPECT_GT(t.checks, 1000u);
+    EXPECT_GT(t.checkWalkQuietCuts, 500u);
 }
 
 } // namespace
