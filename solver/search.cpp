@@ -568,7 +568,9 @@ Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uin
 // ActionSearch::reset_only), then two passes of the ply's picker (the depth-first engine, and
 // the hypercuboid enumeration after a thrash, which shows every action again: an action seen
 // twice is searched twice, the second time answered by the table), each action searched as it
-// comes: attacker, checks then the rest; defender, defences without jumps then with jumps.
+// comes: attacker, checks then the rest; defender, defences without jumps then with jumps. With
+// two or more playable boards the attacker's checks come from the mate-in-one search's walk
+// instead (MateInOneSearch::for_each_check), which leaves the quiet actions out by classes.
 // The table decides a child at once where it can (enhanced transposition cutoff). The first
 // decisive child ends the node (unless `out` and `all`: every key is wanted).
 Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
@@ -648,6 +650,10 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     // picker does not meet the others to find them.
     movegen::ActionPicker& picker = pickers[std::size_t(ply)];
     picker.reset(mv);
+    // A killer was searched above, before the passes.
+    auto searchedKiller = [&](std::span<const Move> a) {
+        return useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1]));
+    };
     for (int pass = 0; pass < 2 && !aborted && !(decided && !all); ++pass) {
         auto filtered = [&](std::span<const Move> a) {
             // Most actions of a pass are filtered out: stop checks come here, not only in
@@ -658,8 +664,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
                 aborted = true;
                 return false;
             }
-            if (useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1])))
-                return true;
+            if (searchedKiller(a)) return true;
             bool first = true;
             if (orNode) {
                 first = movegen::in_check_at_turn_start(mv);
@@ -678,12 +683,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
             // actions are most of a wide node, the checks come after a few of them instead of
             // after all (cwmtt-silly --at -7: 22 million actions met in 30 s, none a check).
             const bool done = mateSearches[std::size_t(ply)].for_each_check(
-                mv,
-                [&](std::span<const Move> a) {
-                    if (useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1])))
-                        return true;
-                    return visit(a);
-                },
+                mv, [&](std::span<const Move> a) { return searchedKiller(a) || visit(a); },
                 [&] {
                     aborted = aborted || stopped() || !count_node();
                     return !aborted;
