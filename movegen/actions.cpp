@@ -62,11 +62,22 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
         Bitboard from = only_.empty() ? ~Bitboard(0) : 0;
         for (const Move& mm : only_)
             if (mm.from.l() == l && mm.from.v() == mv->end_v(l)) from |= square_bb(mm.from.sq());
+        bool restrict = !only_.empty();
         if (from) generate_board_moves(*mv, l, gen, from);
+        if (preferOnly_) {
+            // reset_prefer(): the board keeps the preferred moves it has, else all its moves.
+            const bool kept = std::any_of(gen.begin(), gen.end(), [&](const Move& mm) {
+                return std::find(only_.begin(), only_.end(), mm) != only_.end();
+            });
+            if (!kept) {
+                restrict = false;
+                gen.clear();
+                generate_board_moves(*mv, l, gen, ~Bitboard(0));
+            }
+        }
         Row row{l, mv->is_active(l) && mv->end_v(l) == presentV, allMoves.size(), 0, 1};
         for (const Move& mm : gen) {
-            if (!only_.empty() && std::find(only_.begin(), only_.end(), mm) == only_.end())
-                continue;
+            if (restrict && std::find(only_.begin(), only_.end(), mm) == only_.end()) continue;
             MoveUndo     u;
             std::uint8_t kinds = 0;
             if (mm.is_physical()) {
@@ -175,6 +186,14 @@ void ActionSearch::reset_only(Multiverse& m, std::span<const Move> only) {
     only_ = only;
     reset(m);
     only_ = {};
+}
+
+void ActionSearch::reset_prefer(Multiverse& m, std::span<const Move> prefer) {
+    only_       = prefer;
+    preferOnly_ = true;
+    reset(m);
+    only_       = {};
+    preferOnly_ = false;
 }
 
 bool ActionSearch::attacked_after(const MoveUndo& u, AttackInfo* info, bool acrossOnly) const {

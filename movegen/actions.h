@@ -64,6 +64,12 @@ public:
     // legal iff reset_only(mv, action) enumerates it): a legality test for one action without
     // enumerating the position's others.
     void reset_only(Multiverse& mv, std::span<const Move> only);
+    // reset() with the moves of `prefer` imposed on the boards they start from (where at least
+    // one of them is among the board's moves; elsewhere, and on the other boards, every move):
+    // the legal actions that make those choices there, whatever they play on the other boards.
+    // The search's way to try a refutation found in a sibling node where the sibling's action
+    // itself is not legal (another set of playable boards).
+    void reset_prefer(Multiverse& mv, std::span<const Move> prefer);
 
     // Calls visit(action) for each legal action; stops when visit returns false.
     // visit runs with the action made on the multiverse: it may search on from there (make and
@@ -219,6 +225,7 @@ private:
     std::uint64_t               nodes_ = 0;
     std::vector<int>            optionsAt; // per DFS position: number of options (Row::options)
     std::span<const Move>       only_;     // reset_only(): the moves allowed, else empty
+    bool                        preferOnly_  = false;   // only_ binds only the boards it reaches
     std::atomic<std::uint32_t>* shareCounter = nullptr; // share(): the shared claim counter
     std::size_t                 shareAt      = 0;  // the DFS position whose options are claimed
     std::int64_t                shareUnit    = 0;  // subtrees met at shareAt so far

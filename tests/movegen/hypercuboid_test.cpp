@@ -181,6 +181,28 @@ void compare(Multiverse& mv, const std::string& where, Tally& t) {
                 });
                 ASSERT_TRUE(met) << where << ": reset_only lost a legal action";
                 ++t.restricted;
+                // reset_prefer(part of the action): legal actions only, the action among them,
+                // and on each board a preferred move starts from, that move or none.
+                for (const std::size_t n : {std::size_t(1), act.size()}) {
+                    const std::span<const Move> prefer(act.data(), n);
+                    ActionSearch                pref;
+                    pref.reset_prefer(mv, prefer);
+                    bool metPref = false;
+                    pref.for_each([&](std::span<const Move> got) {
+                        metPref |= mv.key() == target;
+                        EXPECT_TRUE(std::binary_search(a.begin(), a.end(), mv.key())) << where;
+                        for (const Move& m : got)
+                            for (const Move& pm : prefer)
+                                if (pm.from.board() == m.from.board()) {
+                                    EXPECT_TRUE(
+                                        std::find(prefer.begin(), prefer.end(), m) != prefer.end())
+                                        << where << ": reset_prefer let another move in";
+                                }
+                        return true;
+                    });
+                    ASSERT_TRUE(metPref) << where << ": reset_prefer lost the action";
+                    ASSERT_EQ(mv.key(), before) << where;
+                }
             }
         }
     }
