@@ -5,6 +5,7 @@
 #include <climits>
 
 #include <tbb/task_group.h>
+#include <xxhash.h>
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
@@ -50,6 +51,7 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     killers.resize(2 * n);
     recent.resize(n);
     narrow.resize(n);
+    narrowActions.resize(n);
     conflicts.resize(n);
     for (auto& m : recent)
         m.reserve(16);
@@ -420,11 +422,14 @@ Value Searcher::within(std::uint64_t budget, F f) {
 // 66,000 actions and was not refuted in 1.3M nodes; 36 of its 3,169 defences give check, and
 // the narrowest of them, 960 attacker actions, refutes in 19,000 nodes). So the (at most
 // NarrowChecks) defences that give check with the fewest attacker actions (counted up to
-// NarrowCountCap, within NarrowCountEffort depth-first nodes) are searched first, in rounds of node
-// budgets growing from ctx.narrowBudget by NarrowGrowth: the first refutation decides the node; a
-// defence proved lost is answered; one whose budget ran out is searched again in the next round,
-// and in full in the usual order after the rounds. At most NarrowCounted checks are counted, the
-// first in list order. A budget only stops a search early: what it decided is exact and stored,
+// NarrowCountCap, within NarrowCountEffort depth-first nodes; of the defences that give the same
+// checks, check_signature(), only the narrowest: slavrick writenwrong --at -5 had a key whose
+// eight candidates were one check with eight pawn moves on another board, 2.3M nodes in the
+// rounds before the first defence of the list refuted in 9,677) are searched first, in rounds of
+// node budgets growing from ctx.narrowBudget by NarrowGrowth: the first refutation decides the
+// node; a defence proved lost is answered; one whose budget ran out is searched again in the next
+// round, and in full in the usual order after the rounds. At most NarrowCounted checks are counted,
+// the first in list order. A budget only stops a search early: what it decided is exact and stored,
 // what it did not finish stores nothing, so the node's value is the same as without budgets (which
 // refutation decides it may depend on what other threads put in the table).
 Value Searcher::narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes0) {
@@ -433,44 +438,155 @@ Value Searcher::narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes
     cand.clear();
     for (std::size_t i = 0; i < list.size() && cand.size() < NarrowCounted; ++i)
         if (list.ref(i).check && list.ref(i).score != INT_MIN)
-            cand.emplace_back(0, std::uint32_t(i));
+            cand.push_back({0, std::uint32_t(i), 0});
+    return narrow_rounds(
+        k, ply, key, nodes0, 0, [&](std::uint32_t i) { return make(ply, i); },
+        [&](std::uint32_t i) { return list.action(i); },
+        [&](std::uint32_t i) { list.ref(i).score = INT_MIN; });
+}
+
+// narrow_checks_first() for a defender node too wide to list (stream()), which would otherwise
+// search its defences in full in the enumeration's order: where the first of them leaves the
+// attacker a wide node, that one search can take the rest of the time (cwmtt-standard --at -5
+// --mate 3: after the 985th key the defender has 14,477,119 defences, and the first took the
+// last 21 s of the minute; slavrick writenwrong --at -5 and cwmtt-ctp1 --at -5 stalled alike).
+// The candidates, in budget rounds as there:
+//  * first the ply's killers and recent refutations, completed: their moves on the boards they
+//    play on (where those moves are among the board's), with the first legal choice on the other
+//    boards (ActionSearch::reset_prefer). A sibling's refutation is usually a few moves that
+//    matter, but as an action it is not legal where the playable boards differ (after a key
+//    that branches). These get the next round's budget: they refute more often than the checks;
+//  * then the checks, from the mate-in-one search's walk (MateInOneSearch::for_each_check, which
+//    leaves the quiet defences out by classes), at most NarrowCounted of them and
+//    SameCheckCollected of each check_signature(), met within NarrowCountEffort tested actions.
+Value Searcher::narrow_checks_streamed(int k, int ply, Key key, std::uint64_t nodes0) {
+    auto& cand = narrow[std::size_t(ply)];
+    auto& acts = narrowActions[std::size_t(ply)];
+    cand.clear();
+    std::size_t   n       = 0;
+    std::uint64_t effort  = 0;
+    bool          aborted = false;
+    auto          keep    = [&](std::span<const Move> a) {
+        for (std::size_t j = 0; j < n; ++j)
+            if (same_action(a, acts[j])) return;
+        if (n == acts.size()) acts.emplace_back();
+        acts[n].assign(a.begin(), a.end());
+        cand.push_back({0, std::uint32_t(n++), 0});
+    };
+    // The killers and recent refutations, completed: their moves where they are legal here,
+    // with the first legal choice on the other boards.
+    const std::vector<Move>* tries[2 + RecentActions::Slots];
+    const std::size_t        nTries = first_tries(ply, true, tries);
+    std::size_t              nExt   = 0;
+    for (std::size_t t = 0; t < nTries; ++t) {
+        if (tries[t]->empty()) continue;
+        movegen::ActionSearch& search = onlySearches[std::size_t(ply)];
+        search.reset_prefer(mv, *tries[t]);
+        search.for_each([&](std::span<const Move> a) {
+            keep(a);
+            return false;
+        });
+    }
+    nExt = n;
+    // The checks, one per set of checking moves: in a wide node most checks are one check with
+    // other choices on the other boards (slavrick writenwrong --at -5: nine of ten were).
+    auto& seen = narrowSeen;
+    seen.clear();
+    const bool done = mateSearches[std::size_t(ply)].for_each_check(
+        mv,
+        [&](std::span<const Move> a) {
+            const std::uint64_t sig = check_signature();
+            if (std::count(seen.begin(), seen.end(), sig) >= std::ptrdiff_t(SameCheckCollected))
+                return true;
+            seen.push_back(sig);
+            keep(a);
+            return n < nExt + NarrowCounted;
+        },
+        [&] {
+            aborted = aborted || stopped() || !count_node();
+            return !aborted && ++effort <= NarrowCountEffort;
+        },
+        &ctx.stop);
+    if (aborted || (!done && ctx.stop.load(std::memory_order_relaxed))) return Value::ABORT;
+    return narrow_rounds(
+        k, ply, key, nodes0, nExt,
+        [&](std::uint32_t i) {
+            enter_step(ply, acts[i]);
+            return true;
+        },
+        [&](std::uint32_t i) { return std::span<const Move>(acts[i]); }, [](std::uint32_t) {});
+}
+
+std::uint64_t Searcher::check_signature() {
+    checkMoves.clear();
+    movegen::turn_start_checks(mv, checkMoves);
+    std::uint64_t sig = 0;
+    for (const Move& m : checkMoves) {
+        const std::uint64_t fromTo = (std::uint64_t(m.from.raw()) << 32) | m.to.raw();
+        sig += XXH3_64bits(&fromTo, sizeof fromTo);
+    }
+    return sig;
+}
+
+// The candidates in narrow[ply], (0, index): enter(i) makes candidate i at `ply` (false: an
+// internal error, the search stops), action(i) is its moves, answered(i) is told when it is
+// proved lost.
+template <class Enter, class Action, class Answered>
+Value Searcher::narrow_rounds(int k, int ply, Key key, std::uint64_t nodes0, std::size_t fixed,
+    Enter enter, Action action, Answered answered) {
+    auto& cand = narrow[std::size_t(ply)];
     if (cand.empty()) return Value::OPEN;
     movegen::ActionPicker& width = pickers[std::size_t(ply) + 1];
-    for (auto& c : cand) {
+    const auto             rest  = cand.begin() + std::ptrdiff_t(fixed);
+    // Counted; then the narrowest of each check (check_signature(): the same check with other
+    // choices on the other boards).
+    for (auto c = rest; c != cand.end(); ++c) {
         if (stopped()) return Value::ABORT;
-        if (!make(ply, c.second)) {
+        if (!enter(c->index)) {
             unmake(ply);
             return Value::ABORT;
         }
+        c->sig = check_signature();
         width.reset(mv);
-        c.first = width.count_within(NarrowCountCap, NarrowCountEffort);
+        c->width = width.count_within(NarrowCountCap, NarrowCountEffort);
         unmake(ply);
     }
-    std::sort(
-        cand.begin(), cand.end()); // by width, then list order (no buffer, unlike stable_sort)
-    if (cand.size() > NarrowChecks) cand.resize(NarrowChecks);
-    std::uint64_t budget = ctx.narrowBudget;
+    std::sort(rest, cand.end()); // by width, then index (no buffer, unlike stable_sort)
+    auto kept = rest;
+    for (auto c = rest; c != cand.end(); ++c)
+        if (std::find_if(rest, kept, [&](const NarrowCandidate& d) { return d.sig == c->sig; })
+            == kept)
+            *kept++ = *c;
+    cand.erase(kept, cand.end());
+    if (cand.size() > fixed + NarrowChecks) cand.resize(fixed + NarrowChecks);
+    constexpr std::uint64_t Answered_ = UINT64_MAX;
+    std::uint64_t           budget    = ctx.narrowBudget;
     for (int round = 0; round < NarrowRounds; ++round, budget *= NarrowGrowth) {
         bool open = false;
-        for (const auto& c : cand) {
-            ActionList::Ref& ref = list.ref(c.second);
-            if (ref.score == INT_MIN) continue;
-            if (!make(ply, c.second)) {
+        for (auto& c : cand) {
+            if (c.width == Answered_) continue;
+            if (!enter(c.index)) {
                 unmake(ply);
                 return Value::ABORT;
             }
-            const Value v = within(budget, [&] { return attack(k, ply + 1); });
+            const Key child = mv.key();
+            // The first `fixed` candidates a round ahead.
+            const std::uint64_t mine =
+                std::size_t(&c - cand.data()) < fixed ? budget * NarrowGrowth : budget;
+            const Value v = within(mine, [&] { return attack(k, ply + 1); });
             unmake(ply);
             if (v == Value::ABORT) return v;
             if (v == Value::NO) {
-                decided_by(ply, list.action(c.second), true);
-                ctx.tt.store_disproof(key, k, action_hint(ref.child), totalNodes - nodes0);
+                decided_by(ply, action(c.index), true);
+                ctx.tt.store_disproof(key, k, action_hint(child), totalNodes - nodes0);
                 return v;
             }
-            if (v == Value::YES)
-                ref.score = INT_MIN; // answered
-            else
+            if (v == Value::YES) {
+                c.width = Answered_;
+                answered(c.index);
+            } else {
                 open = true;
+            }
         }
         if (!open) break;
     }
@@ -602,6 +718,12 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
             out->emplace_back(a.begin(), a.end());
         return all;
     };
+    // A defender with two or more moves to go: the ply's refutations completed, and its narrow
+    // checks, first, within budgets (narrow_checks_streamed()).
+    if (!orNode && bound >= 2 && ctx.narrowBudget > 0 && useKillers && !out
+        && movegen::MateInOneSearch::cuts_pay(mv))
+        if (const Value v = narrow_checks_streamed(bound, ply, key, nodes0); v != Value::OPEN)
+            return v;
     // The killers of this ply, each only if it is one of the legal actions here.
     const std::vector<Move>* killer[2] = {
         &killers[2 * std::size_t(ply)], &killers[2 * std::size_t(ply) + 1]};

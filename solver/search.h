@@ -35,6 +35,9 @@
 //    leaves the quiet actions out by classes: MateInOneSearch::for_each_check), then the
 //    others; defender, defences without jumps (enumerated alone, ActionPicker::physical()),
 //    then those with.
+//    A defender node with k >= 2 first tries, within node budgets, the ply's refutations
+//    completed on the boards they do not play on, and its narrow checks
+//    (narrow_checks_streamed()).
 //    Nothing is stored per action, so memory does not grow with the width; the order is the
 //    enumeration's, fixed for a position, so the answer and the key do not depend on threads
 //    (such a node is searched by one thread; its children may split).
@@ -308,6 +311,14 @@ private:
     // Defender node with k >= 2, listed: the narrow checks first, within node budgets (see the
     // definition). The refutation found (stored), ABORT, or OPEN.
     Value narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes0);
+    // The same for a defender node searched by stream().
+    Value narrow_checks_streamed(int k, int ply, Key key, std::uint64_t nodes0);
+    template <class Enter, class Action, class Answered>
+    Value narrow_rounds(int k, int ply, Key key, std::uint64_t nodes0, std::size_t fixed,
+        Enter enter, Action action, Answered answered);
+    // A signature of the checks the side to move faces (movegen::turn_start_checks): equal for
+    // two actions that give the same checks, whatever else they play.
+    std::uint64_t check_signature();
     // f() searched within `budget` more nodes of this searcher (and any budget around it): its
     // value, or OPEN when this budget ran out.
     template <class F>
@@ -356,8 +367,20 @@ private:
     // --at -3: 25,528 defences after the key). At a defender ply the refutations: facing a threat
     // most defences lose to the mate in one, and the refutation is usually one met before.
     std::vector<RecentActions> recent;
-    // Per ply: narrow_checks_first()'s candidates, (attacker actions after it, list index).
-    std::vector<std::vector<std::pair<std::uint64_t, std::uint32_t>>> narrow;
+    // Per ply: narrow_checks_first()'s and narrow_checks_streamed()'s candidates.
+    struct NarrowCandidate {
+        std::uint64_t width = 0; // attacker actions after it (counted up to NarrowCountCap)
+        std::uint32_t index = 0; // in the list, or in narrowActions
+        std::uint64_t sig   = 0; // check_signature() after it
+        bool          operator<(const NarrowCandidate& o) const {
+                     return width != o.width ? width < o.width : index < o.index;
+        }
+    };
+    std::vector<std::vector<NarrowCandidate>> narrow;
+    // Per ply: narrow_checks_streamed()'s candidate actions (their buffers kept).
+    std::vector<std::vector<std::vector<Move>>> narrowActions;
+    std::vector<std::uint64_t>                  narrowSeen; // their checks' signatures
+    std::vector<Move>                           checkMoves;
     // Per ply: stream()'s conflict pass over a wide defender node with one move to go, and the
     // checks of the mate that answered a defence there.
     std::vector<movegen::HypercuboidSearch> conflicts;
@@ -378,14 +401,15 @@ private:
     // whose killer, a quiet defence, took 2.9M nodes (66 s) to refute; the third round refutes it
     // in 54,438 nodes and decides the case (no mate in 3) in 45 s, where it was unknown after 60 s
     // (scripts/real_positions.py, 1 thread).
-    static constexpr std::uint64_t NarrowGrowth      = 8;
-    static constexpr int           NarrowRounds      = 3;
-    static constexpr std::size_t   NarrowCounted     = 64;
-    static constexpr std::size_t   NarrowChecks      = 8;
-    static constexpr std::uint64_t NarrowCountCap    = 2000;
-    static constexpr std::uint64_t NarrowCountEffort = 20000;
-    std::uint64_t                  budgetEnd         = NoBudget;
-    bool                           budgetOut         = false;
+    static constexpr std::uint64_t NarrowGrowth       = 8;
+    static constexpr int           NarrowRounds       = 3;
+    static constexpr std::size_t   NarrowCounted      = 64;
+    static constexpr std::size_t   NarrowChecks       = 8;
+    static constexpr std::size_t   SameCheckCollected = 4; // per check, in a streamed node
+    static constexpr std::uint64_t NarrowCountCap     = 2000;
+    static constexpr std::uint64_t NarrowCountEffort  = 20000;
+    std::uint64_t                  budgetEnd          = NoBudget;
+    bool                           budgetOut          = false;
 };
 
 } // namespace fived::solver

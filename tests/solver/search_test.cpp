@@ -742,6 +742,30 @@ TEST(Solver, NarrowCheckRefutesInTheThirdRound) {
         {{-2, 16, 1, 1, -2, 16, 1, 3}, {1, 16, 0, 4, 1, 16, 3, 7}}, 600'000);
 }
 
+// A defender node too wide to list (Searcher::narrow_checks_streamed). cwmtt-ctp1 --at -5
+// (White to mate in 3, 8 keys): after the second key, (2T4)Qb4>(1T4)b3 (-2T4)Qb4>(0T4)b2, the
+// defender's first defences in the enumeration's order leave White a wide node, and without
+// budgets the search was still on the first of them after 585,000 nodes (the case was unknown
+// after 60 s). With them, the refutation of the first key, completed with a choice on the boards
+// it does not play on, is tried within budgets first and refutes: no mate in 3, within the limit.
+TEST(Solver, StreamedDefenderTriesCompletedRefutationsFirst) {
+    const auto text = shared_puzzle("cwmtt-ctp1");
+    if (!text) {
+        GTEST_SKIP() << "../shared/puzzles not present";
+    }
+    auto root = load_text(*text, true, 5);
+    ASSERT_TRUE(root);
+    SolveOptions o      = options(3);
+    o.hashMb            = 16;
+    o.buildTree         = false;
+    o.nodeLimit         = 120'000;
+    const SolveResult r = solve(*root, o);
+    EXPECT_EQ(r.result, Result::NO_MATE) << r.error;
+    EXPECT_EQ(r.noMateUpTo, 3);
+    o.narrowBudget = 0;
+    EXPECT_EQ(solve(*root, o).result, Result::UNKNOWN) << "the node limit";
+}
+
 // Issue 14: two defences that reach the same position (jumps onto two equal boards) are two
 // defences. The solver answers both, and the proof check accepts the tree (it used to reject the
 // second as a duplicate variation and the solve ended "unknown").
