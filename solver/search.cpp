@@ -455,7 +455,7 @@ Value Searcher::narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes
 //    play on (where those moves are among the board's), with the first legal choice on the other
 //    boards (ActionSearch::reset_prefer). A sibling's refutation is usually a few moves that
 //    matter, but as an action it is not legal where the playable boards differ (after a key
-//    that branches). These get the next round's budget: they refute more often than the checks;
+//    that branches);
 //  * then the checks, from the mate-in-one search's walk (MateInOneSearch::for_each_check, which
 //    leaves the quiet defences out by classes), at most NarrowCounted of them and
 //    SameCheckCollected of each check_signature(), met within NarrowCountEffort tested actions.
@@ -528,9 +528,9 @@ std::uint64_t Searcher::check_signature() {
     return sig;
 }
 
-// The candidates in narrow[ply], (0, index): enter(i) makes candidate i at `ply` (false: an
+// The candidates in narrow[ply] (width 0, index): enter(i) makes candidate i at `ply` (false: an
 // internal error, the search stops), action(i) is its moves, answered(i) is told when it is
-// proved lost.
+// proved lost. The first `fixed` keep their place; the others are counted and ordered.
 template <class Enter, class Action, class Answered>
 Value Searcher::narrow_rounds(int k, int ply, Key key, std::uint64_t nodes0, std::size_t fixed,
     Enter enter, Action action, Answered answered) {
@@ -569,11 +569,8 @@ Value Searcher::narrow_rounds(int k, int ply, Key key, std::uint64_t nodes0, std
                 unmake(ply);
                 return Value::ABORT;
             }
-            const Key child = mv.key();
-            // The first `fixed` candidates a round ahead.
-            const std::uint64_t mine =
-                std::size_t(&c - cand.data()) < fixed ? budget * NarrowGrowth : budget;
-            const Value v = within(mine, [&] { return attack(k, ply + 1); });
+            const Key   child = mv.key();
+            const Value v     = within(budget, [&] { return attack(k, ply + 1); });
             unmake(ply);
             if (v == Value::ABORT) return v;
             if (v == Value::NO) {

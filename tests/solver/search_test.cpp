@@ -46,6 +46,14 @@ std::optional<std::string> shared_puzzle(const std::string& id) {
     return ss.str();
 }
 
+// The position `back` actions before the end of a shared real game (read leniently), or none
+// when ../shared/puzzles is not present.
+std::optional<Multiverse> shared_position(const std::string& id, std::size_t back) {
+    const auto text = shared_puzzle(id);
+    if (!text) return std::nullopt;
+    return load_text(*text, true, back);
+}
+
 std::vector<std::string> key_texts(const Multiverse& root, const SolveResult& r) {
     Multiverse               p = root.fork();
     std::vector<std::string> out;
@@ -689,12 +697,10 @@ struct MoveEnds {
 // by a search whose defender nodes all have k <= 1: no budgets).
 void expect_narrow_check_refutes(
     const MoveEnds& key, const MoveEnds (&refutation)[2], std::uint64_t nodeLimit) {
-    const auto text = shared_puzzle("slavrick-aquababyvssamet-6-12-2021");
-    if (!text) {
+    auto root = shared_position("slavrick-aquababyvssamet-6-12-2021", 5);
+    if (!root) {
         GTEST_SKIP() << "../shared/puzzles not present";
     }
-    auto root = load_text(*text, true, 5);
-    ASSERT_TRUE(root);
     SolveOptions o = options(3);
     o.hashMb       = 16;
     std::vector<std::vector<Move>> roots;
@@ -749,16 +755,14 @@ TEST(Solver, NarrowCheckRefutesInTheThirdRound) {
 // after 60 s). With them, the refutation of the first key, completed with a choice on the boards
 // it does not play on, is tried within budgets first and refutes: no mate in 3, within the limit.
 TEST(Solver, StreamedDefenderTriesCompletedRefutationsFirst) {
-    const auto text = shared_puzzle("cwmtt-ctp1");
-    if (!text) {
+    auto root = shared_position("cwmtt-ctp1", 5);
+    if (!root) {
         GTEST_SKIP() << "../shared/puzzles not present";
     }
-    auto root = load_text(*text, true, 5);
-    ASSERT_TRUE(root);
     SolveOptions o      = options(3);
     o.hashMb            = 16;
     o.buildTree         = false;
-    o.nodeLimit         = 120'000;
+    o.nodeLimit         = 300'000;
     const SolveResult r = solve(*root, o);
     EXPECT_EQ(r.result, Result::NO_MATE) << r.error;
     EXPECT_EQ(r.noMateUpTo, 3);
