@@ -780,8 +780,9 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
         solve
             ->add_option("--narrow-budget", sc->narrow,
                 "at defender nodes 2 or more moves from the end: nodes the killers get before the "
-                "defences that give check with the fewest replies are tried first, in growing "
-                "budgets (default "
+                "defences that give check with the fewest replies (and, where the defences are "
+                "too many to list, the siblings' refutations completed) are tried first, in "
+                "growing budgets (default "
                     + std::to_string(solver::SolveOptions{}.narrowBudget)
                     + "; 0 = off, every defence in its order)")
             ->check(digits());

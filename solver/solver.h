@@ -64,8 +64,9 @@ struct SolveOptions {
     int         splitHeight   = 3;     // plies left at which nodes split (threads > 1)
     bool        splitDefender = false; // also split defender nodes (see SearchContext)
     // Defender nodes with k >= 2: killers within this many nodes, then the narrow checks within
-    // growing budgets (Searcher::narrow_checks_first); 0 = off (every defence searched in full,
-    // in order).
+    // growing budgets (Searcher::narrow_checks_first; a streamed node also the ply's refutations
+    // completed, Searcher::narrow_checks_streamed); 0 = off (every defence searched in full, in
+    // order).
     std::uint64_t narrowBudget = 4000;
     std::size_t   maxTreeNodes = 2'000'000;
     // Tree answers: defences are taken in chunks of this many, each built by one searcher with
