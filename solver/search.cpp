@@ -474,22 +474,25 @@ Value Searcher::narrow_checks_streamed(int k, int ply, Key key, std::uint64_t no
         cand.push_back({0, std::uint32_t(n++), 0});
     };
     // The killers and recent refutations, completed: their moves where they are legal here,
-    // with the first legal choice on the other boards.
+    // with the first legal choice on the other boards, found within NarrowCountEffort
+    // depth-first nodes (a completion that does not exist must not cost a whole enumeration).
     const std::vector<Move>* tries[2 + RecentActions::Slots];
     const std::size_t        nTries = first_tries(ply, true, tries);
-    std::size_t              nExt   = 0;
+    movegen::ActionSearch&   search = onlySearches[std::size_t(ply)];
+    search.set_node_limit(NarrowCountEffort);
     for (std::size_t t = 0; t < nTries; ++t) {
         if (tries[t]->empty()) continue;
-        movegen::ActionSearch& search = onlySearches[std::size_t(ply)];
         search.reset_prefer(mv, *tries[t]);
         search.for_each([&](std::span<const Move> a) {
             keep(a);
             return false;
         });
     }
-    nExt = n;
-    // The checks, one per set of checking moves: in a wide node most checks are one check with
-    // other choices on the other boards (slavrick writenwrong --at -5: nine of ten were).
+    search.set_node_limit(UINT64_MAX); // with_if_legal() tests legality without a limit
+    const std::size_t nExt = n;
+    // The checks, at most SameCheckCollected of each set of checking moves (narrow_rounds() keeps
+    // the narrowest): in a wide node most checks are one check with other choices on the other
+    // boards (slavrick writenwrong --at -5 had a key whose eight checks were one).
     auto& seen = narrowSeen;
     seen.clear();
     const bool done = mateSearches[std::size_t(ply)].for_each_check(
