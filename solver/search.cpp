@@ -51,6 +51,7 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     killers.resize(2 * n);
     recent.resize(n);
     narrow.resize(n);
+    history.resize(n);
     narrowActions.resize(n);
     conflicts.resize(n);
     for (auto& m : recent)
@@ -66,6 +67,45 @@ void Searcher::clear_killers() {
         k.clear();
     for (auto& m : recent)
         m.clear();
+    for (auto& h : history)
+        h = CandidateHistory{};
+}
+
+// 0 is the empty slot: an action's id is never 0.
+static std::uint64_t action_id(std::span<const Move> a) {
+    std::uint64_t id = 0;
+    for (const Move& m : a) {
+        const std::uint64_t fromTo = (std::uint64_t(m.from.raw()) << 32) | m.to.raw();
+        id += XXH3_64bits_withSeed(&fromTo, sizeof fromTo, m.promotion);
+    }
+    return id | 1;
+}
+
+int CandidateHistory::score(std::uint64_t id) const {
+    for (const Entry& e : entries)
+        if (e.id == id) return e.score;
+    return 0;
+}
+
+int CandidateHistory::lead(std::uint64_t id) const {
+    for (const Entry& e : entries)
+        if (e.id == id) return e.score > 0 ? e.round : 0;
+    return 0;
+}
+
+void CandidateHistory::add(std::uint64_t id, int delta, int round) {
+    Entry* slot = &entries[0];
+    for (Entry& e : entries) {
+        if (e.id == id) {
+            slot = &e;
+            break;
+        }
+        if (e.used < slot->used) slot = &e; // the least recently used (or an empty one)
+    }
+    if (slot->id != id) *slot = Entry{id, 0, 0, 0};
+    slot->score += delta;
+    if (delta > 0) slot->round = round;
+    slot->used = ++tick;
 }
 
 void RecentActions::use(std::span<const Move> a) {
@@ -426,12 +466,13 @@ Value Searcher::within(std::uint64_t budget, F f) {
 // checks, check_signature(), only the narrowest: slavrick writenwrong --at -5 had a key whose
 // eight candidates were one check with eight pawn moves on another board, 2.3M nodes in the
 // rounds before the first defence of the list refuted in 9,677) are searched first, in rounds of
-// node budgets growing from ctx.narrowBudget by NarrowGrowth: the first refutation decides the
-// node; a defence proved lost is answered; one whose budget ran out is searched again in the next
-// round, and in full in the usual order after the rounds. At most NarrowCounted checks are counted,
-// the first in list order. A budget only stops a search early: what it decided is exact and stored,
-// what it did not finish stores nothing, so the node's value is the same as without budgets (which
-// refutation decides it may depend on what other threads put in the table).
+// node budgets growing from ctx.narrowBudget by NarrowGrowth (ordered by CandidateHistory): the
+// first refutation decides the node; a defence proved lost is answered; one whose budget ran out is
+// searched again in the next round, and in full in the usual order after the rounds. At most
+// NarrowCounted checks are counted, the first in list order. A budget only stops a search early:
+// what it decided is exact and stored, what it did not finish stores nothing, so the node's value
+// is the same as without budgets (which refutation decides it may depend on what other threads put
+// in the table).
 Value Searcher::narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes0) {
     ActionList& list = lists[std::size_t(ply)];
     auto&       cand = narrow[std::size_t(ply)];
@@ -540,7 +581,13 @@ Value Searcher::narrow_rounds(int k, int ply, Key key, std::uint64_t nodes0, std
     auto& cand = narrow[std::size_t(ply)];
     if (cand.empty()) return Value::OPEN;
     movegen::ActionPicker& width = pickers[std::size_t(ply) + 1];
+    CandidateHistory&      hist  = history[std::size_t(ply)];
     const auto             rest  = cand.begin() + std::ptrdiff_t(fixed);
+    for (auto& c : cand) {
+        const std::uint64_t id = action_id(action(c.index));
+        c.score                = hist.score(id);
+        c.lead                 = hist.lead(id);
+    }
     // Counted; then the narrowest of each check (check_signature(): the same check with other
     // choices on the other boards).
     for (auto c = rest; c != cand.end(); ++c) {
@@ -554,7 +601,7 @@ Value Searcher::narrow_rounds(int k, int ply, Key key, std::uint64_t nodes0, std
         c->width = width.count_within(NarrowCountCap, NarrowCountEffort);
         unmake(ply);
     }
-    std::sort(rest, cand.end()); // by width, then index (no buffer, unlike stable_sort)
+    std::sort(rest, cand.end()); // by history, width, then index (no buffer)
     auto kept = rest;
     for (auto c = rest; c != cand.end(); ++c)
         if (std::find_if(rest, kept, [&](const NarrowCandidate& d) { return d.sig == c->sig; })
@@ -562,21 +609,39 @@ Value Searcher::narrow_rounds(int k, int ply, Key key, std::uint64_t nodes0, std
             *kept++ = *c;
     cand.erase(kept, cand.end());
     if (cand.size() > fixed + NarrowChecks) cand.resize(fixed + NarrowChecks);
+    // All by history; among equals the fixed ones first.
+    for (auto c = rest; c != cand.end(); ++c)
+        c->counted = true;
+    std::sort(cand.begin(), cand.end());
     constexpr std::uint64_t Answered_ = UINT64_MAX;
-    std::uint64_t           budget    = ctx.narrowBudget;
-    for (int round = 0; round < NarrowRounds; ++round, budget *= NarrowGrowth) {
+    // The budget of the round numbered n (from 0), the last one's past the last round.
+    auto budget = [&](int n) {
+        std::uint64_t b = ctx.narrowBudget;
+        for (int i = std::min(n, NarrowRounds - 1); i > 0; --i)
+            b *= NarrowGrowth;
+        return b;
+    };
+    for (int round = 0; round < NarrowRounds; ++round) {
         bool open = false;
         for (auto& c : cand) {
             if (c.width == Answered_) continue;
+            // A candidate that started ahead has had the last round's budget already.
+            if (round > 0 && round - 1 + c.lead >= NarrowRounds - 1) continue;
             if (!enter(c.index)) {
                 unmake(ply);
                 return Value::ABORT;
             }
             const Key   child = mv.key();
-            const Value v     = within(budget, [&] { return attack(k, ply + 1); });
+            const Value v     = within(budget(round + c.lead), [&] { return attack(k, ply + 1); });
             unmake(ply);
             if (v == Value::ABORT) return v;
             if (v == Value::NO) {
+                // For the siblings: this refutation, and the candidates searched without an
+                // answer or lost.
+                for (const auto& d : cand)
+                    if (&d != &c && (d.width == Answered_ || &d < &c || round > 0))
+                        hist.add(action_id(action(d.index)), -1);
+                hist.add(action_id(action(c.index)), 2, std::min(round + c.lead, NarrowRounds - 1));
                 decided_by(ply, action(c.index), true);
                 ctx.tt.store_disproof(key, k, action_hint(child), totalNodes - nodes0);
                 return v;

@@ -70,6 +70,7 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <tuple>
 #include <vector>
 
 #include "movegen/actions.h"
@@ -158,6 +159,36 @@ public:
 private:
     std::array<std::vector<Move>, Slots> slots;
     std::size_t                          n = 0;
+};
+
+// How the candidates of Searcher's narrow rounds (by an id of their action) fared at sibling
+// nodes of one ply, for the last Slots of them: a refutation scores 2, a budget run out (or a
+// defence proved lost) while another candidate refuted scores -1. The same defence usually fares
+// the same way after the next key (cwmtt-standard --at -5: the completion of the ply's killer, a
+// quiet action, ran out of 292,000 nodes on key after key before the second candidate refuted).
+// Candidates are searched by score, and one with a positive score starts with the budget of
+// the round it last refuted in (there, a check refuted key after key in the third round,
+// after 36,000 nodes in the first two, and another check spent as many before it). Measured
+// there, keys refuted within 6M nodes (rounds of 4,000, 32,000, 256,000): 1,167 without the
+// history, 1,508 with the scores, 1,630 with the leads too.
+class CandidateHistory {
+public:
+    static constexpr std::size_t Slots = 32;
+
+    int score(std::uint64_t id) const;
+    // With a positive score: the round of its last refutation (its budget then), else 0.
+    int  lead(std::uint64_t id) const;
+    void add(std::uint64_t id, int delta, int round = 0);
+
+private:
+    struct Entry {
+        std::uint64_t id    = 0; // 0: empty
+        int           score = 0;
+        int           round = 0; // of its last refutation
+        std::uint64_t used  = 0; // tick of the last add()
+    };
+    std::array<Entry, Slots> entries{};
+    std::uint64_t            tick = 0;
 };
 
 class Searcher;
@@ -369,14 +400,22 @@ private:
     std::vector<RecentActions> recent;
     // Per ply: narrow_checks_first()'s and narrow_checks_streamed()'s candidates.
     struct NarrowCandidate {
-        std::uint64_t width = 0; // attacker actions after it (counted up to NarrowCountCap)
-        std::uint32_t index = 0; // in the list, or in narrowActions
-        std::uint64_t sig   = 0; // check_signature() after it
-        bool          operator<(const NarrowCandidate& o) const {
-                     return width != o.width ? width < o.width : index < o.index;
+        std::uint64_t width   = 0;     // attacker actions after it (counted up to NarrowCountCap)
+        std::uint32_t index   = 0;     // in the list, or in narrowActions
+        std::uint64_t sig     = 0;     // check_signature() after it
+        int           score   = 0;     // CandidateHistory::score(): the higher, the sooner
+        int           lead    = 0;     // rounds it starts ahead (CandidateHistory::lead())
+        bool          counted = false; // not one of the fixed candidates
+        bool          operator<(const NarrowCandidate& o) const { return order() < o.order(); }
+        // Refuters first, the cheapest (smallest lead) first; then the unknown, then the failed.
+        std::tuple<int, int, int, bool, std::uint64_t, std::uint32_t> order() const {
+            const int group = score > 0 ? 0 : score == 0 ? 1 : 2;
+            return std::tuple(group, score > 0 ? lead : 0, -score, counted, width, index);
         }
     };
     std::vector<std::vector<NarrowCandidate>> narrow;
+    // Per ply: how the narrow rounds' candidates fared at siblings (CandidateHistory).
+    std::vector<CandidateHistory> history;
     // Per ply: narrow_checks_streamed()'s candidate actions (their buffers kept).
     std::vector<std::vector<std::vector<Move>>> narrowActions;
     std::vector<std::uint64_t>                  narrowSeen; // their checks' signatures
@@ -395,14 +434,18 @@ private:
     // ctx.narrowBudget), the rounds, the checks counted, the candidates searched, the cap of
     // their count of attacker actions and the depth-first nodes that count may take (past them
     // the defence counts as wide: cwmtt-ctp1 --at -9 spent 15.6 s of its 27 s in 147 counts that
-    // reached the cap after up to 260,000 nodes each). Three rounds (4,000, 32,000 and 256,000
-    // nodes by default): slavrick samet --at -5 has a key (the 1,345th of the order) whose
-    // narrow checks, about 1,300 attacker actions each, refute in neither of the first two, and
-    // whose killer, a quiet defence, took 2.9M nodes (66 s) to refute; the third round refutes it
-    // in 54,438 nodes and decides the case (no mate in 3) in 45 s, where it was unknown after 60 s
-    // (scripts/real_positions.py, 1 thread).
-    static constexpr std::uint64_t NarrowGrowth       = 8;
-    static constexpr int           NarrowRounds       = 3;
+    // reached the cap after up to 260,000 nodes each). The last round's budget, 256,000 nodes
+    // by default: slavrick samet --at -5 has a key (the 1,345th of the order) whose narrow
+    // checks, about 1,300 attacker actions each, refute within neither 4,000 nor 32,000 nodes,
+    // and whose killer, a quiet defence, took 2.9M nodes (66 s) to refute; 256,000 refutes it in
+    // 54,438 nodes and decides the case (no mate in 3) in 45 s, where it was unknown after 60 s
+    // (scripts/real_positions.py, 1 thread). Four rounds growing by 4 (4,000, 16,000, 64,000,
+    // 256,000) rather than three by 8: each candidate that does not refute costs up to the
+    // budget of the round where another does, so smaller steps waste less (cwmtt-standard
+    // --at -5, keys refuted within 6M nodes, with the history below: 1,630 by 8, 2,242 by 4,
+    // 2,078 by 2 in seven rounds).
+    static constexpr std::uint64_t NarrowGrowth       = 4;
+    static constexpr int           NarrowRounds       = 4;
     static constexpr std::size_t   NarrowCounted      = 64;
     static constexpr std::size_t   NarrowChecks       = 8;
     static constexpr std::size_t   SameCheckCollected = 4; // per check, in a streamed node

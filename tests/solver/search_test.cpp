@@ -12,6 +12,7 @@
 #include "movegen/actions.h"
 #include "movegen/mate.h"
 #include "notation/game.h"
+#include "solver/search.h"
 #include "solver/solver.h"
 #include "solver/verify.h"
 
@@ -857,3 +858,38 @@ TEST(Proof, JumpsInEitherOrderAreTwoActions) {
 
 } // namespace
 } // namespace fived::solver
+
+// The narrow rounds' memory of how each candidate fared at siblings: a refutation scores 2 and
+// records the round it took (the lead, while the score is positive), a failure scores -1; the
+// least recently touched of more than Slots candidates is forgotten.
+TEST(CandidateHistory, ScoresLeadsAndForgetsTheLeastRecent) {
+    using fived::solver::CandidateHistory;
+    CandidateHistory h;
+    EXPECT_EQ(h.score(11), 0);
+    EXPECT_EQ(h.lead(11), 0);
+    h.add(11, 2, 2);
+    EXPECT_EQ(h.score(11), 2);
+    EXPECT_EQ(h.lead(11), 2);
+    h.add(11, -1);
+    EXPECT_EQ(h.score(11), 1);
+    EXPECT_EQ(h.lead(11), 2) << "a failure keeps the round of the last refutation";
+    h.add(11, -1);
+    EXPECT_EQ(h.score(11), 0);
+    EXPECT_EQ(h.lead(11), 0) << "no lead without a positive score";
+    h.add(11, 2, 1);
+    EXPECT_EQ(h.lead(11), 1) << "the last refutation's round";
+    h.add(13, -1);
+    EXPECT_EQ(h.score(13), -1);
+    EXPECT_EQ(h.lead(13), 0);
+    // Slots - 2 more ids fill the memory; touching 11 again makes 13 the least recent, which
+    // the next new id replaces.
+    for (std::uint64_t id = 101; id < 101 + CandidateHistory::Slots - 2; id += 1)
+        h.add(id, 2, 3);
+    h.add(11, 2, 1);
+    h.add(999, -1);
+    EXPECT_EQ(h.score(13), 0) << "forgotten";
+    EXPECT_EQ(h.score(11), 4);
+    EXPECT_EQ(h.score(999), -1);
+    for (std::uint64_t id = 101; id < 101 + CandidateHistory::Slots - 2; id += 1)
+        EXPECT_EQ(h.score(id), 2) << id;
+}
