@@ -442,7 +442,7 @@ private:
     // (scripts/real_positions.py, 1 thread). Four rounds growing by 4 (4,000, 16,000, 64,000,
     // 256,000) rather than three by 8: each candidate that does not refute costs up to the
     // budget of the round where another does, so smaller steps waste less (cwmtt-standard
-    // --at -5, keys refuted within 6M nodes, with the history below: 1,630 by 8, 2,242 by 4,
+    // --at -5, keys refuted within 6M nodes, with CandidateHistory: 1,630 by 8, 2,242 by 4,
     // 2,078 by 2 in seven rounds).
     static constexpr std::uint64_t NarrowGrowth       = 4;
     static constexpr int           NarrowRounds       = 4;
