@@ -71,26 +71,35 @@ void Searcher::clear_killers() {
         h = CandidateHistory{};
 }
 
+// A move's from and to, hashed (XXH3 with seed 0 is XXH3_64bits). Summed over a set of moves, so
+// the order of the moves does not matter.
+static std::uint64_t move_hash(const Move& m, std::uint64_t seed = 0) {
+    const std::uint64_t fromTo = (std::uint64_t(m.from.raw()) << 32) | m.to.raw();
+    return XXH3_64bits_withSeed(&fromTo, sizeof fromTo, seed);
+}
+
 // 0 is the empty slot: an action's id is never 0.
 static std::uint64_t action_id(std::span<const Move> a) {
     std::uint64_t id = 0;
-    for (const Move& m : a) {
-        const std::uint64_t fromTo = (std::uint64_t(m.from.raw()) << 32) | m.to.raw();
-        id += XXH3_64bits_withSeed(&fromTo, sizeof fromTo, m.promotion);
-    }
+    for (const Move& m : a)
+        id += move_hash(m, m.promotion);
     return id | 1;
 }
 
-int CandidateHistory::score(std::uint64_t id) const {
+const CandidateHistory::Entry* CandidateHistory::find(std::uint64_t id) const {
     for (const Entry& e : entries)
-        if (e.id == id) return e.score;
-    return 0;
+        if (e.id == id) return &e;
+    return nullptr;
+}
+
+int CandidateHistory::score(std::uint64_t id) const {
+    const Entry* e = find(id);
+    return e ? e->score : 0;
 }
 
 int CandidateHistory::lead(std::uint64_t id) const {
-    for (const Entry& e : entries)
-        if (e.id == id) return e.score > 0 ? e.round : 0;
-    return 0;
+    const Entry* e = find(id);
+    return e && e->score > 0 ? e->round : 0;
 }
 
 void CandidateHistory::add(std::uint64_t id, int delta, int round) {
@@ -565,10 +574,8 @@ std::uint64_t Searcher::check_signature() {
     checkMoves.clear();
     movegen::turn_start_checks(mv, checkMoves);
     std::uint64_t sig = 0;
-    for (const Move& m : checkMoves) {
-        const std::uint64_t fromTo = (std::uint64_t(m.from.raw()) << 32) | m.to.raw();
-        sig += XXH3_64bits(&fromTo, sizeof fromTo);
-    }
+    for (const Move& m : checkMoves)
+        sig += move_hash(m);
     return sig;
 }
 

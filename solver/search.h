@@ -187,6 +187,7 @@ private:
         int           round = 0; // of its last refutation
         std::uint64_t used  = 0; // tick of the last add()
     };
+    const Entry*             find(std::uint64_t id) const;
     std::array<Entry, Slots> entries{};
     std::uint64_t            tick = 0;
 };
