@@ -58,7 +58,7 @@ namespace fived::movegen {
 //
 // With `local` (an escape's own move on that board, mate.h), `same` holds only that move's squares
 // and the other rules are read on the board after it: an entry whose board fails the rules is
-// alike too when the opponent has another move that stays on its board (generate_local_moves)
+// alike too when the opponent has another move that stays on its board (find_local_move)
 // after which the board holds the opponent's royals `royalsAfter` and keeps watched, forbid and
 // shield.
 struct SquareRules {
@@ -253,21 +253,12 @@ private:
     std::vector<BranchGroup>        branchGroups;
     std::vector<const BranchGroup*> liveGroups; // take_point(): departure in the box
     std::vector<Move>               gen;
-    // alike_by_other_move(): the opponent's moves on a created board (contents index), once.
-    struct LocalMoves {
-        std::uint32_t first = 0, count = 0; // in localCache
-        Bitboard      occupied = 0, royals = 0;
-        bool          done = false;
-    };
-    const LocalMoves&          local_moves(int a, int j);
-    std::vector<LocalMoves>    localOf;
-    std::vector<Move>          localCache;
-    std::vector<std::uint64_t> stack;      // boxes, `stride` words each
-    std::vector<std::uint64_t> slice;      // one box
-    std::vector<std::uint64_t> cur;        // the box being cut
-    std::vector<std::uint64_t> learned;    // slices, sparse (see learn())
-    std::vector<std::size_t>   learnedOff; // where each starts in `learned`
-    std::vector<std::uint8_t>  scratchFlags;
+    std::vector<std::uint64_t>      stack;      // boxes, `stride` words each
+    std::vector<std::uint64_t>      slice;      // one box
+    std::vector<std::uint64_t>      cur;        // the box being cut
+    std::vector<std::uint64_t>      learned;    // slices, sparse (see learn())
+    std::vector<std::size_t>        learnedOff; // where each starts in `learned`
+    std::vector<std::uint8_t>       scratchFlags;
     // The current point.
     std::vector<int> point; // entry per axis
     std::vector<int> mate;  // axis matched with (departure <-> arrival), or -1

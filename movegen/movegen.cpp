@@ -233,13 +233,13 @@ void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out, B
     }
 }
 
-void generate_local_moves(
-    const Multiverse& mv, const Board& b, int l, int v, Color us, std::vector<Move>& out) {
-    for (Bitboard bb = b.pieces(us); bb; bb &= bb - 1)
-        gen_piece<ALL, true>(mv, b, l, v, std::countr_zero(bb), [&](const Move& m) {
-            out.push_back(m);
+bool find_local_move(const Multiverse& mv, const Board& b, int l, int v, Color us, Bitboard from,
+    absl::FunctionRef<bool(const Move&)> found) {
+    for (Bitboard bb = b.pieces(us) & from; bb; bb &= bb - 1)
+        if (!gen_piece<ALL, true>(
+                mv, b, l, v, std::countr_zero(bb), [&](const Move& m) { return !found(m); }))
             return true;
-        });
+    return false;
 }
 
 void generate_moves(const Multiverse& mv, Color us, std::vector<Move>& out) {

@@ -12,6 +12,8 @@
 
 #include <vector>
 
+#include <absl/functional/function_ref.h>
+
 #include "movegen/multiverse.h"
 
 namespace fived::movegen {
@@ -22,11 +24,12 @@ namespace fived::movegen {
 void generate_board_moves(
     const Multiverse& mv, int l, std::vector<Move>& out, Bitboard from = ~Bitboard(0));
 
-// Appends the moves of colour us's pieces on board b, taken alone as if it stood at (l, v) with no
-// other board in the multiverse: the moves that stay on b, by the rules of mv (its size and
-// promotions). Castling and double steps come only with b's unmoved flags; no en passant.
-void generate_local_moves(
-    const Multiverse& mv, const Board& b, int l, int v, Color us, std::vector<Move>& out);
+// Calls found(m) for the moves of colour us's pieces on the squares `from` of board b, taken alone
+// as if it stood at (l, v) with no other board in the multiverse: the moves that stay on b, by the
+// rules of mv (its size and promotions), until found returns true; returns whether it did.
+// Castling and double steps come only with b's unmoved flags; no en passant.
+bool find_local_move(const Multiverse& mv, const Board& b, int l, int v, Color us, Bitboard from,
+    absl::FunctionRef<bool(const Move&)> found);
 
 // Appends the pseudo-legal moves of colour us from all its playable boards, timelines ascending.
 void generate_moves(const Multiverse& mv, Color us, std::vector<Move>& out);
