@@ -811,29 +811,50 @@ bool HypercuboidSearch::alike(int a, int e, int j, const SquareRules* rules) con
     return true;
 }
 
+// The squares a piece on sq can reach on its own board, whatever stands between: the lines
+// (ranks, files, diagonals: riders, kings, pawns) and the knight's leaps. A local move has no
+// other shape (unicorns and dragons have none; no castling without unmoved flags).
+static constexpr std::array<Bitboard, 64> LocalReach = [] {
+    std::array<Bitboard, 64> t{};
+    for (int sq = 0; sq < 64; ++sq)
+        for (int to = 0; to < 64; ++to) {
+            const int dx = to % 8 - sq % 8, dy = to / 8 - sq / 8;
+            const int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+            if (to != sq && (ax == 0 || ay == 0 || ax == ay || ax * ay == 2))
+                t[std::size_t(sq)] |= Bitboard(1) << to;
+        }
+    return t;
+}();
+
 bool HypercuboidSearch::alike_by_other_move(int a, int j, const SquareRules* rules) {
     if (!rules || !rules->local) return false;
     const Entry& other = entry(a, j);
     if (other.board < 0) return false;
     const Contents& c = contents[std::size_t(other.board)];
     // The mover's pieces on watched squares that capture along the lines there: the opponent's
-    // move must take the only one, so with two or more no move can.
+    // move must take the only one. A royal standing where none stood must have moved there. So
+    // the move lands on every square of `targets`: with two or more, no move can.
     Bitboard capturers = 0;
     for (Bitboard w = rules->watched; w; w &= w - 1) {
         const int sq = std::countr_zero(w);
         if (rules->forbids(sq, c[std::size_t(sq)], us)) capturers |= square_bb(sq);
     }
-    if (bit_count(capturers) > 1) return false;
+    const Bitboard royals  = other.royals;
+    const Bitboard targets = capturers | (rules->royalsAfter & ~royals);
+    if (bit_count(targets) > 1) return false;
     const Color them = ~us;
     Board       b;
     for (int sq = 0; sq < 64; ++sq)
         if (c[std::size_t(sq)] != NO_PIECE) b.put(c[std::size_t(sq)], sq);
-    const Bitboard occupied = b.pieces(), royals = b.royals(them);
-    // Only these pieces can make such a move: a piece on a shield square would leave it empty,
-    // and the royals change only by a royal's move or a promotion.
+    const Bitboard occupied = b.pieces();
+    // Only these pieces can make such a move: not one on a shield square (it would leave it
+    // empty), a royal or a pawn-like piece (promotion) when the royals change, and one that
+    // reaches the target.
     Bitboard movers = b.pieces(them) & ~rules->shield;
     if (royals != rules->royalsAfter)
         movers &= royals | b.pieces(them, PAWN) | b.pieces(them, BRAWN);
+    if (targets) movers &= LocalReach[std::size_t(std::countr_zero(targets))];
+    if (!movers) return false;
     // The opponent's moves on the board, piece by piece, up to the first that fits: a cut asks
     // about each board about once (measured: tools-dead-timeline --at -5, 200,605 questions on
     // 157,022 boards), so listing all of a board's moves cost more than the answer.
