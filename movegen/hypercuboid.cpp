@@ -94,6 +94,8 @@ bool HypercuboidSearch::build() {
 
     if (perAxis.size() < std::size_t(tipAxes)) perAxis.resize(std::size_t(tipAxes));
     contents.clear();
+    localOf.clear(); // alike_by_other_move(): the boards change
+    localCache.clear();
     branches.clear();
     for (int a = 0; a < tipAxes; ++a) {
         perAxis[std::size_t(a)].clear();
@@ -843,32 +845,66 @@ bool HypercuboidSearch::alike_by_other_move(int a, int j, const SquareRules* rul
     const Bitboard targets = capturers | (rules->royalsAfter & ~royals);
     if (bit_count(targets) > 1) return false;
     const Color them = ~us;
-    Board       b;
-    for (int sq = 0; sq < 64; ++sq)
-        if (c[std::size_t(sq)] != NO_PIECE) b.put(c[std::size_t(sq)], sq);
-    const Bitboard occupied = b.pieces();
+    if (localOf.size() < contents.size()) localOf.resize(contents.size());
+    LocalMoves& lm = localOf[std::size_t(other.board)];
+    Board       b; // the entry's board, rebuilt from its contents when needed
+    bool        built = false;
+    auto        board = [&]() -> const Board& {
+        if (!built)
+            for (int sq = 0; sq < 64; ++sq)
+                if (c[std::size_t(sq)] != NO_PIECE) b.put(c[std::size_t(sq)], sq);
+        built = true;
+        return b;
+    };
+    if (!lm.asked) {
+        lm.occupied = board().pieces();
+        lm.pieces   = b.pieces(them);
+        lm.pawns    = b.pieces(them, PAWN) | b.pieces(them, BRAWN);
+    }
+    const Bitboard occupied = lm.occupied;
     // Only these pieces can make such a move: not one on a shield square (it would leave it
     // empty), a royal or a pawn-like piece (promotion) when the royals change, and one that
     // reaches the target.
-    Bitboard movers = b.pieces(them) & ~rules->shield;
-    if (royals != rules->royalsAfter)
-        movers &= royals | b.pieces(them, PAWN) | b.pieces(them, BRAWN);
+    Bitboard movers = lm.pieces & ~rules->shield;
+    if (royals != rules->royalsAfter) movers &= royals | lm.pawns;
     if (targets) movers &= LocalReach[std::size_t(std::countr_zero(targets))];
-    if (!movers) return false;
-    // The opponent's moves on the board, piece by piece, up to the first that fits: a cut asks
-    // about each board about once (measured: tools-dead-timeline --at -5, 200,605 questions on
-    // 157,022 boards), so listing all of a board's moves cost more than the answer.
-    const bool fits =
-        find_local_move(*mv, b, axes[std::size_t(a)].l, other.v, them, movers, [&](const Move& m) {
-            const Bitboard from = square_bb(m.from.sq()), to = square_bb(m.to.sq());
-            if (capturers & ~to) return false;
-            if (rules->shield & ~((occupied & ~from) | to)) return false;
-            Bitboard after = royals;
-            if (after & from) after = (after & ~from) | to;
-            if (m.promotion != NO_PIECE_TYPE)
-                after = (after & ~to) | (is_royal(m.promotion) ? to : 0);
-            return after == rules->royalsAfter;
-        });
+    if (!movers) {
+        lm.asked = true;
+        return false;
+    }
+    auto fitting = [&](const Move& m) {
+        const Bitboard from = square_bb(m.from.sq()), to = square_bb(m.to.sq());
+        if (capturers & ~to) return false;
+        if (rules->shield & ~((occupied & ~from) | to)) return false;
+        Bitboard after = royals;
+        if (after & from) after = (after & ~from) | to;
+        if (m.promotion != NO_PIECE_TYPE) after = (after & ~to) | (is_royal(m.promotion) ? to : 0);
+        return after == rules->royalsAfter;
+    };
+    // The first question about a board looks at its moves piece by piece, up to the first that
+    // fits: most boards are asked about once (tools-dead-timeline --at -5: 200,605 questions on
+    // 157,022 boards), and listing all their moves cost more than the answers. A board asked
+    // again has its moves listed once (tools-standard-checkmate --at -3 asks some boards
+    // many times).
+    bool fits = false;
+    if (!lm.asked) {
+        lm.asked = true;
+        fits =
+            find_local_move(*mv, board(), axes[std::size_t(a)].l, other.v, them, movers, fitting);
+    } else {
+        if (!lm.listed) {
+            lm.first = std::uint32_t(localCache.size());
+            find_local_move(*mv, board(), axes[std::size_t(a)].l, other.v, them, ~Bitboard(0),
+                [&](const Move& m) {
+                    localCache.push_back(m);
+                    return false;
+                });
+            lm.count  = std::uint32_t(localCache.size() - lm.first);
+            lm.listed = true;
+        }
+        for (std::uint32_t i = lm.first; i < lm.first + lm.count && !fits; ++i)
+            fits = (movers & square_bb(localCache[i].from.sq())) && fitting(localCache[i]);
+    }
     stats_.byOtherMove += fits;
     return fits;
 }

@@ -253,12 +253,21 @@ private:
     std::vector<BranchGroup>        branchGroups;
     std::vector<const BranchGroup*> liveGroups; // take_point(): departure in the box
     std::vector<Move>               gen;
-    std::vector<std::uint64_t>      stack;      // boxes, `stride` words each
-    std::vector<std::uint64_t>      slice;      // one box
-    std::vector<std::uint64_t>      cur;        // the box being cut
-    std::vector<std::uint64_t>      learned;    // slices, sparse (see learn())
-    std::vector<std::size_t>        learnedOff; // where each starts in `learned`
-    std::vector<std::uint8_t>       scratchFlags;
+    // alike_by_other_move(): per created board (contents index), whether it was asked about
+    // (then its squares), and its local moves once listed (in localCache).
+    struct LocalMoves {
+        std::uint32_t first = 0, count = 0;
+        Bitboard      occupied = 0, pieces = 0, pawns = 0; // the opponent's pieces, pawn-likes
+        bool          asked = false, listed = false;
+    };
+    std::vector<LocalMoves>    localOf;
+    std::vector<Move>          localCache;
+    std::vector<std::uint64_t> stack;      // boxes, `stride` words each
+    std::vector<std::uint64_t> slice;      // one box
+    std::vector<std::uint64_t> cur;        // the box being cut
+    std::vector<std::uint64_t> learned;    // slices, sparse (see learn())
+    std::vector<std::size_t>   learnedOff; // where each starts in `learned`
+    std::vector<std::uint8_t>  scratchFlags;
     // The current point.
     std::vector<int> point; // entry per axis
     std::vector<int> mate;  // axis matched with (departure <-> arrival), or -1
