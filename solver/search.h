@@ -393,6 +393,8 @@ private:
     std::vector<std::vector<MoveUndo>>    undos;        // per ply: undo records of the made action
     std::vector<std::vector<Move>>        pathMoves;    // per ply: the action made at that ply
     std::vector<std::vector<Move>>        killers;      // per ply, two slots: 2 * ply, 2 * ply + 1
+    // Per killer slot: the nodes of its last refutation at a defender node with k = 1 (0: none).
+    std::vector<std::uint64_t> killerCost;
     // Per ply: the last distinct actions that decided one of its nodes, tried after the two
     // killers (first_tries()). At an attacker ply the mates of nodes with r = 1: in a wide
     // defender node the defences share a few dozen mating answers, more than two (cwmtt-ctp2
