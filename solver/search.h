@@ -15,7 +15,8 @@
 //    collected.
 //  * attacker, r >= 2, and defender (k >= 1), before anything is listed: the ply's two killers,
 //    and at a defender node the ply's recent refutations, each searched if legal here
-//    (killers_first()); a decisive one decides the node.
+//    (killers_first()); a decisive one decides the node. At k = 1 the killer whose last
+//    refutation took fewer nodes goes first (the mate-in-one search after it probes less).
 //  * attacker, r >= 2 and every defender node with at most SearchContext::streamAbove legal
 //    actions: the legal actions are collected into the ply's
 //    ActionList together with the key of the position they lead to. Children already decided
