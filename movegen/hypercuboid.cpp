@@ -46,8 +46,8 @@ int count_bits(const std::uint64_t* w, int n) {
 }
 } // namespace
 
-// Every board an entry makes was tested alone when the axes were built (filtered(),
-// in_board_attack()): only attacks between boards are looked for.
+// Every board an entry makes was tested alone when the axes were built (in_board_attack()):
+// only attacks between boards are looked for.
 bool HypercuboidSearch::attacked_after(const MoveUndo& u, AttackInfo* info) const {
     if (attacked_via_board(*mv, us, u.timelineA, info, true)) return true;
     return u.hasB && attacked_via_board(*mv, us, u.timelineB, info, true);
@@ -59,11 +59,6 @@ bool HypercuboidSearch::attacked_after(const MoveUndo& u, AttackInfo* info) cons
 // entry up front costs more than the search itself on most positions.
 bool HypercuboidSearch::in_board_attack(const Board& b) const {
     return royal_attacked_on_board(b, mv->width(), mv->height(), us) >= 0;
-}
-
-bool HypercuboidSearch::filtered(const MoveUndo& u) const {
-    return in_board_attack(mv->tip(u.timelineA))
-        || (u.hasB && in_board_attack(mv->tip(u.timelineB)));
 }
 
 void HypercuboidSearch::add_entry(std::vector<Entry>& list, Entry e, const Board& b) {
@@ -109,63 +104,57 @@ bool HypercuboidSearch::build() {
         generate_board_moves(m, l, gen);
         int  leaveSq = -1, leaveIdx = -1;
         bool leaveOk = false;
+        // Each entry's board is made aside (not on the multiverse): only its in-board attack
+        // and its contents are needed.
         for (const Move& mm : gen) {
-            MoveUndo u;
             if (mm.is_physical()) {
-                m.make_move(mm, u);
-                if (!filtered(u)) {
+                const Board after = m.physical_board(mm);
+                if (!in_board_attack(after)) {
                     Entry e;
                     e.type = E_PHYS;
                     e.move = mm;
                     e.v    = end + 1;
-                    add_entry(perAxis[std::size_t(a)], e, m.tip(l));
+                    add_entry(perAxis[std::size_t(a)], e, after);
                 }
-                m.unmake_move(u);
                 continue;
             }
             if (!withJumps) continue;
             // Moves of one piece are contiguous: one departure entry per piece.
             if (mm.from.sq() != leaveSq) {
-                leaveSq = mm.from.sq();
-                m.make_departure(mm, u);
-                leaveOk = !filtered(u);
+                leaveSq          = mm.from.sq();
+                const Board left = m.departure_board(mm);
+                leaveOk          = !in_board_attack(left);
                 if (leaveOk) {
                     Entry e;
                     e.type   = E_LEAVE;
                     e.square = leaveSq;
                     e.v      = end + 1;
                     leaveIdx = int(perAxis[std::size_t(a)].size());
-                    add_entry(perAxis[std::size_t(a)], e, m.tip(l));
+                    add_entry(perAxis[std::size_t(a)], e, left);
                 }
-                m.unmake_move(u);
             }
+            // The departure's board is not attacked within itself (leaveOk): the arrival's
+            // decides, for a hop as for a branch (an attack within the new board does not
+            // depend on the number the new timeline gets).
             if (!leaveOk) continue;
+            const Board arrival = m.arrival_board(mm);
+            if (in_board_attack(arrival)) continue;
             const int  tl = mm.to.l(), tv = mm.to.v();
             const int  ta      = axisOf[std::size_t(tl - minL0)];
             const bool ontoTip = tv == startEnd[std::size_t(tl - minL0)];
-            // The arrival board (the target plus the piece) is the same for a hop and a branch.
-            const int newL = m.next_new_timeline(us);
-            m.make_move(mm, u);
-            const int    arrivalL = ontoTip ? tl : newL;
-            const Board& arrival  = m.tip(arrivalL);
             // The two arrival entries differ only in their type (and a branch's source).
             Entry e;
             e.move    = mm;
             e.srcAxis = a;
             e.leave   = leaveIdx;
             e.v       = tv + 1;
-            if (ontoTip && ta >= 0 && !filtered(u)) {
+            if (ontoTip && ta >= 0) {
                 e.type = E_HOP;
                 add_entry(perAxis[std::size_t(ta)], e, arrival);
             }
-            // As a branching jump: drop it only for an attack within the new board itself,
-            // which does not depend on the number the new timeline gets.
-            if (!in_board_attack(arrival)) {
-                e.type = E_BRANCH;
-                e.srcL = l;
-                add_entry(branches, e, arrival);
-            }
-            m.unmake_move(u);
+            e.type = E_BRANCH;
+            e.srcL = l;
+            add_entry(branches, e, arrival);
         }
     }
 

@@ -231,7 +231,6 @@ private:
     bool meets(const std::uint64_t* box, std::size_t i) const;
     void cut(std::size_t at, std::size_t i, std::uint64_t applied);
     bool attacked_after(const MoveUndo& u, AttackInfo* info) const;
-    bool filtered(const MoveUndo& u) const;
     bool in_board_attack(const Board& b) const;
 
     Multiverse*                     mv       = nullptr;

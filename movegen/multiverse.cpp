@@ -139,7 +139,13 @@ void Multiverse::make_move(const Move& m, MoveUndo& u) {
     begin_record(u);
     u.timelineA = std::int16_t(m.from.l());
     assert(m.from.v() == end_v(m.from.l()));
-    // Copy the source board first: push_back may reallocate the arena.
+    // A copy of the source board first: push_back may reallocate the arena.
+    Board b = physical_board(m);
+    compute_board_key(b);
+    append_to_timeline(m.from.l(), push_board(b));
+}
+
+Board Multiverse::physical_board(const Move& m) const {
     Board       b = tip(m.from.l());
     const Piece p = b.piece_on(m.from.sq());
     b.remove(m.from.sq());
@@ -158,18 +164,22 @@ void Multiverse::make_move(const Move& m, MoveUndo& u) {
     }
     b.remove(m.to.sq());
     b.put(m.promotion != NO_PIECE_TYPE ? make_piece(color_of(p), m.promotion) : p, m.to.sq());
-    compute_board_key(b);
-    append_to_timeline(m.from.l(), push_board(b));
+    return b;
 }
 
 void Multiverse::make_departure(const Move& m, MoveUndo& u) {
     begin_record(u);
     u.timelineA = std::int16_t(m.from.l());
     assert(m.from.v() == end_v(m.from.l()));
-    Board b = tip(m.from.l());
-    b.remove(m.from.sq());
+    Board b = departure_board(m);
     compute_board_key(b);
     append_to_timeline(m.from.l(), push_board(b));
+}
+
+Board Multiverse::departure_board(const Move& m) const {
+    Board b = tip(m.from.l());
+    b.remove(m.from.sq());
+    return b;
 }
 
 Board Multiverse::arrival_board(const Move& m) const {

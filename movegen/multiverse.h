@@ -121,8 +121,11 @@ public:
     // make_move() of a jump equals make_departure() then make_arrival().
     void make_departure(const Move& m, MoveUndo& u);
     void make_arrival(const Move& m, MoveUndo& u);
-    // The board a jump's arrival adds: its target with the piece placed (key not computed). It
-    // depends only on the move, not on where or when the arrival is made.
+    // The boards these add, key not computed: a physical move's (its source with the move made),
+    // a jump's departure (its source without the piece) and arrival (its target with the piece
+    // placed; it depends only on the move, not on where or when the arrival is made).
+    Board physical_board(const Move& m) const;
+    Board departure_board(const Move& m) const;
     Board arrival_board(const Move& m) const;
     // make_arrival() with the board arrival_board(m) already made, its key computed (an action
     // search makes the same arrival in many orders).
