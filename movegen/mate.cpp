@@ -1,6 +1,7 @@
 #include "movegen/mate.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdlib>
 #include <utility>
@@ -10,6 +11,46 @@
 #include "movegen/movegen.h"
 
 namespace fived::movegen {
+
+namespace {
+// The indices into UnitDirs of the lines that leave a board, by their (ℓ, T) part: eight groups
+// of nine x-y parts.
+constexpr auto UnitDirsByLT = [] {
+    std::array<std::array<std::uint8_t, 9>, 8> t{};
+    std::array<int, 8>                         n{};
+    for (std::size_t i = 0; i < UnitDirs.size(); ++i) {
+        const Delta& d = UnitDirs[i];
+        if (d.dl == 0 && d.dt == 0) continue;
+        int g = (d.dl + 1) * 3 + (d.dt + 1);
+        g -= g > 4; // (0, 0) is not a group
+        t[std::size_t(g)][std::size_t(n[std::size_t(g)]++)] = std::uint8_t(i);
+    }
+    return t;
+}();
+// The indices into KnightLeaps of the leaps that leave a board, by their (ℓ, T) part.
+struct KnightGroup {
+    int                          dl = 0, dt = 0, n = 0;
+    std::array<std::uint8_t, 16> leaps{};
+};
+constexpr auto KnightLeapsByLT = [] {
+    std::array<KnightGroup, 16> t{};
+    std::size_t                 groups = 0;
+    for (std::size_t i = 0; i < KnightLeaps.size(); ++i) {
+        const Delta& d = KnightLeaps[i];
+        if (d.dl == 0 && d.dt == 0) continue;
+        std::size_t g = 0;
+        while (g < groups && (t[g].dl != d.dl || t[g].dt != d.dt))
+            ++g;
+        if (g == groups) {
+            t[g].dl = d.dl;
+            t[g].dt = d.dt;
+            ++groups;
+        }
+        t[g].leaps[std::size_t(t[g].n++)] = std::uint8_t(i);
+    }
+    return t;
+}();
+} // namespace
 
 void MateInOneSearch::prepare_rays(const Multiverse& mv) {
     mover            = mv.to_move();
@@ -34,31 +75,63 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
             if (Color(v & 1) != mover) continue;
             for (Bitboard r = mv.board(l, v).royals(them); r; r &= r - 1) {
                 const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
-                for (std::size_t i = 0; i < UnitDirs.size(); ++i) {
-                    const Delta& d = UnitDirs[i];
+                // The lines by their (ℓ, T) part (one within the royal's own board meets no board
+                // an action adds): the boards along it are looked up once for its nine x-y parts.
+                for (const std::array<std::uint8_t, 9>& group : UnitDirsByLT) {
+                    const Delta& g = UnitDirs[group[0]];
+                    // The boards of steps 1 .. front - 1 (up to 7: a line with an x-y part leaves
+                    // the board by then), and the step whose board an action may add (front), if
+                    // every board before it exists. stillOpen: the x-y-fixed line's square is
+                    // empty on every board before it.
+                    std::array<const Board*, 8> along{};
+                    int                         frontStep = 0;
+                    bool                        stillOpen = true;
                     for (int j = 1;; ++j) {
-                        const int ll = l + j * d.dl, vv = v + 2 * j * d.dt;
-                        const int xx = x + j * d.dx, yy = y + j * d.dy;
-                        if (!on(xx, yy) || vv < 0) break;
+                        const int ll = l + j * g.dl, vv = v + 2 * j * g.dt;
+                        if (vv < 0) break;
                         if (front(ll, vv)) {
-                            rays.push_back({l, v, x, y, j, std::uint8_t(i), false, ll, vv});
+                            frontStep = j;
                             break;
                         }
                         const Board* b = mv.board_if(ll, vv);
-                        if (!b || !b->empty(make_square(xx, yy))) break;
+                        if (!b) break;
+                        if (j < int(along.size())) along[std::size_t(j)] = b;
+                        stillOpen = stillOpen && b->empty(sq);
+                        if (!stillOpen && j >= int(along.size()) - 1) break;
+                    }
+                    if (frontStep == 0) continue;
+                    for (const std::uint8_t i : group) {
+                        const Delta& d  = UnitDirs[i];
+                        const int    fj = frontStep;
+                        bool         open;
+                        if (d.dx == 0 && d.dy == 0) {
+                            open = stillOpen;
+                        } else {
+                            open = fj < int(along.size()) && on(x + fj * d.dx, y + fj * d.dy);
+                            for (int j = 1; j < fj && open; ++j)
+                                open = along[std::size_t(j)]->empty(
+                                    make_square(x + j * d.dx, y + j * d.dy));
+                        }
+                        if (open)
+                            rays.push_back(
+                                {l, v, x, y, fj, i, false, l + fj * g.dl, v + 2 * fj * g.dt});
                     }
                 }
-                for (std::size_t i = 0; i < KnightLeaps.size(); ++i) {
-                    const Delta& d = KnightLeaps[i];
-                    if (on(x + d.dx, y + d.dy) && front(l + d.dl, v + 2 * d.dt))
-                        rays.push_back(
-                            {l, v, x, y, 1, std::uint8_t(i), true, l + d.dl, v + 2 * d.dt});
+                // The leaps by their (ℓ, T) part: the board they land on, once for each part.
+                for (const KnightGroup& group : KnightLeapsByLT) {
+                    const int fl = l + group.dl, fv = v + 2 * group.dt;
+                    if (!front(fl, fv)) continue;
+                    for (int k = 0; k < group.n; ++k) {
+                        const std::uint8_t i = group.leaps[std::size_t(k)];
+                        const Delta&       d = KnightLeaps[i];
+                        if (on(x + d.dx, y + d.dy))
+                            rays.push_back({l, v, x, y, 1, i, true, fl, fv});
+                    }
                 }
             }
         }
-    // Grouped by the board met (the order of the walks does not change the rules they add).
-    std::sort(rays.begin(), rays.end(),
-        [](const Ray& a, const Ray& b) { return a.fl != b.fl ? a.fl < b.fl : a.fv < b.fv; });
+    // Grouped by the board met, as they come: one royal's lines of one (ℓ, T) part that meet a
+    // board meet the same one, and so do its leaps of one part.
     rayGroups.clear();
     for (std::size_t i = 0; i < rays.size(); ++i)
         if (rayGroups.empty() || rays[i].fl != rayGroups.back().fl
