@@ -141,6 +141,21 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
             rayGroups.back().last = i + 1;
 }
 
+// Inline: walk_from_royals() asks it at every step of every line.
+inline SquareRules* MateInOneSearch::created_by_action(const Multiverse& mv, int l, int v) {
+    const int maxL = max_l0();
+    if (l < minL0 || l > maxL) {
+        const int k = mover == WHITE ? l - maxL - 1 : minL0 - 1 - l;
+        return k >= 0 && std::size_t(k) < newSquares.size() && v == mv.start_v(l)
+            ? &newSquares[std::size_t(k)]
+            : nullptr;
+    }
+    const int e = end0[std::size_t(l - minL0)];
+    return Color(e & 1) == mover && v == e + 1 && mv.end_v(l) >= v
+        ? &squares[std::size_t(l - minL0)]
+        : nullptr;
+}
+
 template <class Variable>
 void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) {
     const Color them = ~mover;
@@ -234,20 +249,6 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
             }
         }
     }
-}
-
-SquareRules* MateInOneSearch::created_by_action(const Multiverse& mv, int l, int v) {
-    const int maxL = max_l0();
-    if (l < minL0 || l > maxL) {
-        const int k = mover == WHITE ? l - maxL - 1 : minL0 - 1 - l;
-        return k >= 0 && std::size_t(k) < newSquares.size() && v == mv.start_v(l)
-            ? &newSquares[std::size_t(k)]
-            : nullptr;
-    }
-    const int e = end0[std::size_t(l - minL0)];
-    return Color(e & 1) == mover && v == e + 1 && mv.end_v(l) >= v
-        ? &squares[std::size_t(l - minL0)]
-        : nullptr;
 }
 
 // laterThan: the present of mv. anyStart: a created timeline that is inactive (RULES.md §4.1)
