@@ -234,21 +234,44 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
                 walk(r.l, r.v, r.x, r.y, UnitDirs[r.dir], r.j);
         }
     }
-    // The royals on boards past the old ends and on the timelines created since.
-    for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
-        const bool created = l < minL0 || l > maxL;
-        for (int v = created ? mv.start_v(l) : end0[std::size_t(l - minL0)] + 1; v <= mv.end_v(l);
-             ++v) {
-            if (Color(v & 1) != mover) continue;
-            for (Bitboard r = mv.board(l, v).royals(them); r; r &= r - 1) {
-                const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
-                for (const Delta& d : UnitDirs)
-                    walk(l, v, x, y, d, 1);
-                for (const Delta& d : KnightLeaps)
-                    leap(l, v, x, y, d);
-            }
+    // The royals on boards past the old ends and on the timelines created since. A line adds a
+    // rule only where it lands on a board whose contents depend on the action (variable(); made
+    // by it, so past the old ends too): the lines whose (ℓ, T) part lands on none are not walked.
+    auto past_old_ends = [&](auto visit) {
+        for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
+            const bool created = l < minL0 || l > maxL;
+            for (int v = created ? mv.start_v(l) : end0[std::size_t(l - minL0)] + 1;
+                 v <= mv.end_v(l); ++v)
+                visit(l, v);
         }
-    }
+    };
+    varBoards.clear();
+    past_old_ends([&](int l, int v) {
+        if (variable(l, v)) varBoards.push_back({l, v});
+    });
+    auto part = [](int dl, int dt) { return 1u << ((dl + 1) * 3 + dt + 1); };
+    past_old_ends([&](int l, int v) {
+        if (Color(v & 1) != mover) return;
+        const Bitboard royals = mv.board(l, v).royals(them);
+        if (!royals) return;
+        unsigned parts = 0; // part(dl, dt) for each (ℓ, T) part that lands on a variable board
+        for (const auto& [lv, vv] : varBoards) {
+            const int dl = lv - l, dv = vv - v, n = std::abs(dl);
+            if (dv % 2 != 0) continue;
+            if (dl == 0)
+                parts |= part(0, (dv > 0) - (dv < 0));
+            else if (dv == 0 || std::abs(dv) == 2 * n)
+                parts |= part((dl > 0) - (dl < 0), (dv > 0) - (dv < 0));
+        }
+        if (!parts) return;
+        for (Bitboard r = royals; r; r &= r - 1) {
+            const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
+            for (const Delta& d : UnitDirs)
+                if (parts & part(d.dl, d.dt)) walk(l, v, x, y, d, 1);
+            for (const Delta& d : KnightLeaps)
+                leap(l, v, x, y, d);
+        }
+    });
 }
 
 // laterThan: the present of mv. anyStart: a created timeline that is inactive (RULES.md §4.1)

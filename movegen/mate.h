@@ -91,6 +91,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <absl/functional/function_ref.h>
@@ -218,7 +219,9 @@ private:
         std::uint16_t types; // capturers_along() there
         bool          occupied;
     };
-    std::vector<LineSquare>  lineSquares; // walk_from_royals()'s scratch
+    std::vector<LineSquare> lineSquares; // walk_from_royals()'s scratch
+    std::vector<std::pair<int, int>>
+        varBoards; // walk_from_royals()'s: the boards (ℓ, v) variable() rules
     std::vector<SquareRules> squares;
     std::vector<SquareRules> newSquares; // the k-th created timeline's
     std::vector<Ray>         rays;       // by the board they meet
