@@ -209,11 +209,14 @@ bool attacks_from_tip(const Multiverse& mv, int la, int va, Color us, AttackInfo
 
 } // namespace
 
+bool tip_attacks_royal(const Multiverse& mv, int l, Color us) {
+    const int v = mv.end_v(l);
+    return Color(v & 1) != us && attacks_from_tip(mv, l, v, us, nullptr);
+}
+
 bool royal_attacked(const Multiverse& mv, Color us) {
-    for (int la = mv.min_l(); la <= mv.max_l(); ++la) {
-        const int va = mv.end_v(la);
-        if (Color(va & 1) != us && attacks_from_tip(mv, la, va, us, nullptr)) return true;
-    }
+    for (int la = mv.min_l(); la <= mv.max_l(); ++la)
+        if (tip_attacks_royal(mv, la, us)) return true;
     return false;
 }
 

@@ -248,12 +248,16 @@ void generate_moves(const Multiverse& mv, Color us, std::vector<Move>& out) {
 }
 
 namespace {
-template <bool StopAtFirst>
+// Every capture of a royal of us from the tips of ~us, or the first. With `filtered`, a tip is
+// generated only when the fast test finds an attack from it (most tips have none, and generating
+// every capture of every piece costs much more than the test).
+template <bool StopAtFirst, bool Filtered>
 bool scan_royal_attacks(const Multiverse& mv, Color us, std::vector<Move>* out) {
     const Color them  = ~us;
     bool        found = false;
     for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
         if (!tip_is_playable_by(mv, l, them)) continue;
+        if (Filtered && !tip_attacks_royal(mv, l, us)) continue;
         const int    v = mv.end_v(l);
         const Board& b = mv.board(l, v);
         for (Bitboard bb = b.pieces(them); bb; bb &= bb - 1) {
@@ -287,11 +291,11 @@ bool royal_capture_from_board(const Multiverse& mv, int l, int v, Color us, Move
 }
 
 bool royal_attacked_reference(const Multiverse& mv, Color us) {
-    return scan_royal_attacks<true>(mv, us, nullptr);
+    return scan_royal_attacks<true, false>(mv, us, nullptr);
 }
 
 void royal_attacks(const Multiverse& mv, Color us, std::vector<Move>& out) {
-    scan_royal_attacks<false>(mv, us, &out);
+    scan_royal_attacks<false, true>(mv, us, &out);
 }
 
 namespace {

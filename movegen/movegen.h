@@ -39,6 +39,9 @@ void generate_moves(const Multiverse& mv, Color us, std::vector<Move>& out);
 // move onto it.
 // The fast implementation visits only the boards aligned with each attacking tip (attacks.cpp).
 bool royal_attacked(const Multiverse& mv, Color us);
+// The same test for one tip: does a piece on timeline l's last board, when that board is of
+// ~us's colour, have a capturing pseudo-legal move onto a royal of us?
+bool tip_attacks_royal(const Multiverse& mv, int l, Color us);
 // Incremental form for action search: given that no royal of us was attacked before the last
 // board of timeline l was added, is one attacked now? (Only attacks that start on, end on or
 // pass through that board are tested.)
@@ -100,7 +103,8 @@ bool royal_capture_from_board(const Multiverse& mv, int l, int v, Color us, Move
 // The same answer by generating every capture of every piece on every tip; for tests.
 bool royal_attacked_reference(const Multiverse& mv, Color us);
 
-// The attacks behind royal_attacked(): appends every capturing move of ~us onto a royal of us.
+// The attacks behind royal_attacked(): appends every capturing move of ~us onto a royal of us,
+// in generation order, generated only from the tips that tip_attacks_royal().
 void royal_attacks(const Multiverse& mv, Color us, std::vector<Move>& out);
 
 // Is the side to move in check at the start of its turn (§5.4): mandatory boards are passed

@@ -426,10 +426,10 @@ TEST(Attacks, LongRidesAlongTimeAndTimelines) {
 
 // The attack test looks forward from a tip with few pieces (generating their captures) and
 // backward from the royals otherwise: the forward search must find exactly the tips that have a
-// capture onto a royal, and a capture that is one of them. Positions of random games of sparse
-// and dense variants, each followed by every single move of the side to move (most attacks are
-// met there, in the middle of an action); every tip of the other colour. The games are steered
-// towards checks and jumps (variant_util.h).
+// capture onto a royal, and a capture that is one of them; the per-tip test (either way) too.
+// Positions of random games of sparse and dense variants, each followed by every single move of the
+// side to move (most attacks are met there, in the middle of an action); every tip of the other
+// colour. The games are steered towards checks and jumps (variant_util.h).
 TEST(Actions, ForwardRoyalCaptureAgreesWithEveryCapture) {
     testing::XorShift next{424242};
     int               tips = 0, attacking = 0;
@@ -447,6 +447,8 @@ TEST(Actions, ForwardRoyalCaptureAgreesWithEveryCapture) {
             for (const Move& m : all)
                 any |= m.from.l() == l && m.from.v() == v;
             ASSERT_EQ(hit, any) << name << " timeline " << l;
+            // The fast test of one tip (royal_attacks() generates only the tips it finds).
+            ASSERT_EQ(tip_attacks_royal(mv, l, us), hit) << name << " timeline " << l;
             if (!hit) continue;
             ++attacking;
             EXPECT_NE(std::find(all.begin(), all.end(), found), all.end()) << name;
