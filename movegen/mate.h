@@ -170,8 +170,9 @@ private:
         bool         knight;
         int          fl, fv; // the board met (step j)
     };
-    // The rays that meet one board, rays[first, last): most such boards do not exist after a
-    // given action (it passes there), and one look-up leaves out all of their rays.
+    // Consecutive rays that meet one board, rays[first, last) (one board may have several groups):
+    // most such boards do not exist after a given action (it passes there), and one look-up
+    // leaves out all of a group's rays.
     struct RayGroup {
         int         fl, fv;
         std::size_t first, last;
@@ -224,7 +225,7 @@ private:
         varBoards; // walk_from_royals()'s: the boards (ℓ, v) variable() rules
     std::vector<SquareRules> squares;
     std::vector<SquareRules> newSquares; // the k-th created timeline's
-    std::vector<Ray>         rays;       // by the board they meet
+    std::vector<Ray>         rays;       // in groups by the board they meet
     std::vector<RayGroup>    rayGroups;
     std::vector<int>         end0; // per timeline (ℓ - min ℓ): its last board before the action
     std::vector<int>         readers; // escape_squares()'s scratch
