@@ -220,22 +220,22 @@ private:
         std::uint16_t types; // capturers_along() there
         bool          occupied;
     };
-    std::vector<LineSquare> lineSquares; // walk_from_royals()'s scratch
-    std::vector<std::pair<int, int>>
-        varBoards; // walk_from_royals()'s: the boards (ℓ, v) variable() rules
-    std::vector<SquareRules> squares;
-    std::vector<SquareRules> newSquares; // the k-th created timeline's
-    std::vector<Ray>         rays;       // in groups by the board they meet
-    std::vector<RayGroup>    rayGroups;
-    std::vector<int>         end0; // per timeline (ℓ - min ℓ): its last board before the action
-    std::vector<int>         readers; // escape_squares()'s scratch
-    int                      minL0    = 0;
-    Color                    mover    = WHITE;
-    bool                     quietCut = false; // the walk's: cuts_pay() before the action
-    MoveUndo                 passUndo;
-    std::vector<MoveUndo>    escapeUndo;
-    HypercuboidSearch        attacker, defender;
-    std::vector<Move>        escape;
+    // walk_from_royals()'s scratch: the squares of a line, and the boards (ℓ, v) with rules.
+    std::vector<LineSquare>          lineSquares;
+    std::vector<std::pair<int, int>> varBoards;
+    std::vector<SquareRules>         squares;
+    std::vector<SquareRules>         newSquares; // the k-th created timeline's
+    std::vector<Ray>                 rays;       // in groups by the board they meet
+    std::vector<RayGroup>            rayGroups;
+    std::vector<int>      end0;    // per timeline (ℓ - min ℓ): its last board before the action
+    std::vector<int>      readers; // escape_squares()'s scratch
+    int                   minL0    = 0;
+    Color                 mover    = WHITE;
+    bool                  quietCut = false; // the walk's: cuts_pay() before the action
+    MoveUndo              passUndo;
+    std::vector<MoveUndo> escapeUndo;
+    HypercuboidSearch     attacker, defender;
+    std::vector<Move>     escape;
     // The escapes found or used last (by any call), most recent first, and their legality test.
     std::array<std::vector<Move>, RememberedEscapes> lastEscapes;
     ActionSearch                                     escapeCheck;
