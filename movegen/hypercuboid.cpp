@@ -53,12 +53,20 @@ bool HypercuboidSearch::attacked_after(const MoveUndo& u, AttackInfo* info) cons
     return u.hasB && attacked_via_board(*mv, us, u.timelineB, info, true);
 }
 
-// Is a royal of the mover attacked within one of the boards the move added? Such an entry is
-// dropped when the axes are built: that attack does not depend on any other entry. Attacks
-// across boards are left to the search, which cuts them out by whole slices: testing every
-// entry up front costs more than the search itself on most positions.
-bool HypercuboidSearch::in_board_attack(const Board& b) const {
-    return royal_attacked_on_board(b, mv->width(), mv->height(), us) >= 0;
+// Is a royal of the mover attacked within one of the boards the move added (`after`, made from
+// mv's board (l, v))? Such an entry is dropped when the axes are built: that attack does not
+// depend on any other entry. Attacks across boards are left to the search, which cuts them out
+// by whole slices: testing every entry up front costs more than the search itself on most
+// positions. Where no royal of the mover is attacked within board (l, v) (asked once per board a
+// build moves from or onto, `cleanOf`), only the lines the move opened are looked at
+// (royal_attacked_on_board_after()).
+bool HypercuboidSearch::in_board_attack(int l, int v, const Board& after) {
+    const int    W = mv->width(), H = mv->height();
+    const Board& before = mv->board(l, v);
+    std::int8_t& clean  = cleanOf[std::size_t((l - minL0) * cleanSpan + v)];
+    if (clean < 0) clean = royal_attacked_on_board(before, W, H, us) < 0;
+    return clean ? royal_attacked_on_board_after(before, after, W, H, us)
+                 : royal_attacked_on_board(after, W, H, us) >= 0;
 }
 
 void HypercuboidSearch::add_entry(std::vector<Entry>& list, Entry e, const Board& b) {
@@ -89,6 +97,10 @@ bool HypercuboidSearch::build() {
 
     if (perAxis.size() < std::size_t(tipAxes)) perAxis.resize(std::size_t(tipAxes));
     contents.clear();
+    cleanSpan = 0;
+    for (int l = minL0; l <= maxL0; ++l)
+        cleanSpan = std::max(cleanSpan, m.end_v(l) + 1);
+    cleanOf.assign(std::size_t(n * cleanSpan), -1);
     localOf.clear(); // alike_by_other_move(): the boards change
     localCache.clear();
     branches.clear();
@@ -109,7 +121,7 @@ bool HypercuboidSearch::build() {
         for (const Move& mm : gen) {
             if (mm.is_physical()) {
                 const Board after = m.physical_board(mm);
-                if (!in_board_attack(after)) {
+                if (!in_board_attack(l, end, after)) {
                     Entry e;
                     e.type = E_PHYS;
                     e.move = mm;
@@ -123,7 +135,7 @@ bool HypercuboidSearch::build() {
             if (mm.from.sq() != leaveSq) {
                 leaveSq          = mm.from.sq();
                 const Board left = m.departure_board(mm);
-                leaveOk          = !in_board_attack(left);
+                leaveOk          = !in_board_attack(l, end, left);
                 if (leaveOk) {
                     Entry e;
                     e.type   = E_LEAVE;
@@ -138,7 +150,7 @@ bool HypercuboidSearch::build() {
             // depend on the number the new timeline gets).
             if (!leaveOk) continue;
             const Board arrival = m.arrival_board(mm);
-            if (in_board_attack(arrival)) continue;
+            if (in_board_attack(mm.to.l(), mm.to.v(), arrival)) continue;
             const int  tl = mm.to.l(), tv = mm.to.v();
             const int  ta      = axisOf[std::size_t(tl - minL0)];
             const bool ontoTip = tv == startEnd[std::size_t(tl - minL0)];

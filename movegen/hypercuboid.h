@@ -231,7 +231,7 @@ private:
     bool meets(const std::uint64_t* box, std::size_t i) const;
     void cut(std::size_t at, std::size_t i, std::uint64_t applied);
     bool attacked_after(const MoveUndo& u, AttackInfo* info) const;
-    bool in_board_attack(const Board& b) const;
+    bool in_board_attack(int l, int v, const Board& after);
 
     Multiverse*                     mv       = nullptr;
     Color                           us       = WHITE;
@@ -259,8 +259,12 @@ private:
         Bitboard      occupied = 0, pieces = 0, pawns = 0; // the opponent's pieces, pawn-likes
         bool          asked = false, listed = false;
     };
-    std::vector<LocalMoves>    localOf;
-    std::vector<Move>          localCache;
+    std::vector<LocalMoves> localOf;
+    std::vector<Move>       localCache;
+    // in_board_attack(): per board, at (ℓ - minL0) * cleanSpan + v, whether no royal of the mover
+    // is attacked within it (-1: not asked yet).
+    std::vector<std::int8_t>   cleanOf;
+    int                        cleanSpan = 0;
     std::vector<std::uint64_t> stack;      // boxes, `stride` words each
     std::vector<std::uint64_t> slice;      // one box
     std::vector<std::uint64_t> cur;        // the box being cut

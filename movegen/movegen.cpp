@@ -220,6 +220,50 @@ int royal_attacked_on_board(const Board& b, int width, int height, Color us) {
     return -1;
 }
 
+namespace {
+// [from][to]: the index into PlaneDirs of the line from one square to the other, or -1.
+constexpr auto PlaneDirTo = [] {
+    std::array<std::array<std::int8_t, 64>, 64> t{};
+    for (int a = 0; a < 64; ++a)
+        for (int b = 0; b < 64; ++b) {
+            t[std::size_t(a)][std::size_t(b)] = -1;
+            const int dx = b % 8 - a % 8, dy = b / 8 - a / 8;
+            if (a == b || (dx != 0 && dy != 0 && dx != dy && dx != -dy)) continue;
+            for (std::size_t i = 0; i < PlaneDirs.size(); ++i)
+                if (PlaneDirs[i].dx == (dx > 0) - (dx < 0)
+                    && PlaneDirs[i].dy == (dy > 0) - (dy < 0))
+                    t[std::size_t(a)][std::size_t(b)] = std::int8_t(i);
+        }
+    return t;
+}();
+} // namespace
+
+bool royal_attacked_on_board_after(
+    const Board& before, const Board& after, int width, int height, Color us) {
+    const Color    them    = ~us;
+    const Bitboard royals  = after.royals(us);
+    const Bitboard vacated = before.pieces() & ~after.pieces();
+    if (royals != before.royals(us) || (after.pieces(them) & ~before.pieces(them)))
+        return royal_attacked_on_board(after, width, height, us) >= 0;
+    for (Bitboard r = royals; r; r &= r - 1) {
+        const int rsq = std::countr_zero(r), x = file_of(Square(rsq)), y = rank_of(Square(rsq));
+        for (Bitboard e = vacated; e; e &= e - 1) {
+            const int dir = PlaneDirTo[std::size_t(rsq)][std::size_t(std::countr_zero(e))];
+            if (dir < 0) continue;
+            const Delta& d = PlaneDirs[std::size_t(dir)];
+            for (int k = 1;; ++k) {
+                const int x2 = x + k * d.dx, y2 = y + k * d.dy;
+                if (x2 < 0 || x2 >= width || y2 < 0 || y2 >= height) break;
+                const Piece p = after.piece_on(make_square(x2, y2));
+                if (p == NO_PIECE) continue;
+                if (color_of(p) == them && captures_along(type_of(p), d.axes, k)) return true;
+                break;
+            }
+        }
+    }
+    return false;
+}
+
 void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out, Bitboard from) {
     const int    v  = mv.end_v(l);
     const Board& b  = mv.board(l, v);

@@ -122,5 +122,12 @@ bool attacked_on_board(const Board& b, int width, int height, int sq, Color by);
 // board is an attack wherever it is added as a last board of ~us's colour (a branching jump's
 // arrival: actions.h).
 int royal_attacked_on_board(const Board& b, int width, int height, Color us);
+// royal_attacked_on_board(after, ...) >= 0, for a board `after` made by a move of us from a board
+// `before` on which no royal of us is attacked by a piece on it. Where the move leaves the royals
+// of us where they were and adds no piece of ~us (every square it changes is emptied or given a
+// piece of us), only a line through a square it emptied can have opened: those lines are looked
+// at alone. Otherwise the whole test.
+bool royal_attacked_on_board_after(
+    const Board& before, const Board& after, int width, int height, Color us);
 
 } // namespace fived::movegen

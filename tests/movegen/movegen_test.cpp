@@ -480,5 +480,64 @@ TEST(Actions, ForwardRoyalCaptureAgreesWithEveryCapture) {
     EXPECT_GT(attacking, 100);
 }
 
+// A move of us from a board on which no royal of us is attacked within it can only open lines
+// through the squares it empties (royal_attacked_on_board_after()): the answer must be the whole
+// test's. A pinned rook that leaves its file, and every move of random games of sparse and dense
+// variants: in place, a piece leaving its board, a jump's arrival on the board it lands on.
+TEST(Attacks, InBoardAttackAfterAMoveAgreesWithTheWholeTest) {
+    Board pin;
+    pin.put(make_piece(WHITE, KING), make_square(0, 0));
+    pin.put(make_piece(WHITE, ROOK), make_square(0, 3));
+    pin.put(make_piece(BLACK, ROOK), make_square(0, 6));
+    auto moved = [&](int to) {
+        Board b = pin;
+        b.remove(make_square(0, 3));
+        b.remove(to);
+        b.put(make_piece(WHITE, ROOK), to);
+        return b;
+    };
+    EXPECT_TRUE(royal_attacked_on_board_after(pin, moved(make_square(1, 3)), 8, 8, WHITE));
+    EXPECT_FALSE(royal_attacked_on_board_after(pin, moved(make_square(0, 4)), 8, 8, WHITE));
+    EXPECT_FALSE(royal_attacked_on_board_after(pin, moved(make_square(0, 6)), 8, 8, WHITE));
+    testing::XorShift next{77};
+    int               compared = 0, opened = 0;
+    std::vector<Move> moves;
+    for (const char* name : {"Standard", "Focused - Just Rooks", "Focused - Just Queens",
+             "Focused - Just Bishops", "Misc - Royal Queen Showdown", "Misc - King of Kings",
+             "Standard - Princess", "Focused - Just Brawns", "Misc - Timeline Marauders"}) {
+        for (int game = 0; game < 3; ++game) {
+            Multiverse            mv = make(name);
+            std::vector<MoveUndo> undo;
+            const int             W = mv.width(), H = mv.height();
+            auto                  compare = [&](const Board& before, const Board& after, Color us) {
+                if (royal_attacked_on_board(before, W, H, us) >= 0) return;
+                const bool whole = royal_attacked_on_board(after, W, H, us) >= 0;
+                ASSERT_EQ(royal_attacked_on_board_after(before, after, W, H, us), whole) << name;
+                ++compared;
+                opened += whole;
+            };
+            for (int ply = 0; ply < 10; ++ply) {
+                const Color us = mv.to_move();
+                moves.clear();
+                generate_moves(mv, us, moves);
+                for (const Move& m : moves) {
+                    const Board& tip = mv.board(m.from.l(), m.from.v());
+                    if (m.is_physical()) {
+                        compare(tip, mv.physical_board(m), us);
+                    } else {
+                        compare(tip, mv.departure_board(m), us);
+                        compare(mv.board(m.to.l(), m.to.v()), mv.arrival_board(m), us);
+                    }
+                }
+                const std::vector<Move> chosen = testing::steered_random_action(mv, 50, next);
+                if (chosen.empty()) break;
+                do_action(mv, chosen, undo);
+            }
+        }
+    }
+    EXPECT_GT(compared, 10000);
+    EXPECT_GT(opened, 100);
+}
+
 } // namespace
 } // namespace fived::movegen
