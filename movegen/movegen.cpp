@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
+#include <span>
 
 #include "movegen/geometry.h"
 
@@ -53,7 +54,10 @@ bool gen_piece(const Multiverse& mv, const Board& b, int l, int v, int sq, Sink&
 
     // 1. Riders: slide along each allowed unit direction until blocked or off the multiverse.
     if (const std::uint8_t axesMask = rider_axes(pt)) {
-        for (const Delta& d : UnitDirs) {
+        // Local: only the directions within the board (the others meet no board).
+        const std::span<const Delta> dirs =
+            Local ? std::span<const Delta>(PlaneDirs) : std::span<const Delta>(UnitDirs);
+        for (const Delta& d : dirs) {
             if (!(axesMask & (1 << d.axes))) continue;
             if (d.dt > 0 && d.dl == 0) continue; // the future of a last board never exists
             if (d.dt == 0 && d.dl == 0) {
@@ -95,7 +99,7 @@ bool gen_piece(const Multiverse& mv, const Board& b, int l, int v, int sq, Sink&
     };
     if (const std::span<const Delta> leaps = leaps_of(pt); !leaps.empty()) {
         for (const Delta& d : leaps)
-            if (!leap(d)) return false;
+            if ((!Local || (d.dl == 0 && d.dt == 0)) && !leap(d)) return false;
         // Castling (RULES.md §2.4): physical, unmoved king K, first piece along the rank an unmoved
         // own rook at least three files away, the king's, crossed and target squares not
         // attacked from this board.

@@ -539,5 +539,48 @@ TEST(Attacks, InBoardAttackAfterAMoveAgreesWithTheWholeTest) {
     EXPECT_GT(opened, 100);
 }
 
+// find_local_move() lists the moves that stay on a board taken alone: exactly the board's moves
+// (generate_board_moves()) that end on it, less en passant (which reads the board before), in
+// the same order, on every playable board of random games of sparse and dense variants.
+TEST(Moves, LocalMovesAreTheBoardsMovesThatStayOnIt) {
+    testing::XorShift next{99};
+    int               boards = 0, listed = 0;
+    std::vector<Move> all, local, expected;
+    for (const char* name : {"Standard", "Focused - Just Queens", "Focused - Just Knights",
+             "Focused - Just Unicorns", "Focused - Just Dragons", "Standard - Princess",
+             "Focused - Just Brawns", "Misc - Timeline Marauders"}) {
+        for (int game = 0; game < 2; ++game) {
+            Multiverse            mv = make(name);
+            std::vector<MoveUndo> undo;
+            for (int ply = 0; ply < 10; ++ply) {
+                const Color us = mv.to_move();
+                for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
+                    const int v = mv.end_v(l);
+                    if (Color(v & 1) != us) continue;
+                    all.clear();
+                    generate_board_moves(mv, l, all);
+                    expected.clear();
+                    for (const Move& m : all)
+                        if (m.to.l() == l && m.to.v() == v && !(m.flags & MF_ENPASSANT))
+                            expected.push_back(m);
+                    local.clear();
+                    find_local_move(mv, mv.board(l, v), l, v, us, ~Bitboard(0), [&](const Move& m) {
+                        local.push_back(m);
+                        return false;
+                    });
+                    ASSERT_EQ(local, expected) << name << " timeline " << l;
+                    ++boards;
+                    listed += int(local.size());
+                }
+                const std::vector<Move> chosen = testing::steered_random_action(mv, 50, next);
+                if (chosen.empty()) break;
+                do_action(mv, chosen, undo);
+            }
+        }
+    }
+    EXPECT_GT(boards, 200);
+    EXPECT_GT(listed, 5000);
+}
+
 } // namespace
 } // namespace fived::movegen
