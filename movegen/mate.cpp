@@ -57,11 +57,9 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
     const Color them = ~mover;
     minL0            = mv.min_l();
     const int maxL   = mv.max_l();
-    const int w = mv.width(), h = mv.height();
     end0.resize(std::size_t(maxL - minL0 + 1));
     for (int l = minL0; l <= maxL; ++l)
         end0[std::size_t(l - minL0)] = mv.end_v(l);
-    auto on = [&](int x, int y) { return x >= 0 && x < w && y >= 0 && y < h; };
     // A board an action (with the defender's passes after it) may add: one or two past the end
     // of a timeline, or on a timeline the action creates.
     auto front = [&](int l, int v) {
@@ -69,6 +67,7 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
         const int e = end0[std::size_t(l - minL0)];
         return v > e && v <= e + 2;
     };
+    seeds.clear();
     rays.clear();
     for (int l = minL0; l <= maxL; ++l)
         for (int v = mv.start_v(l); v <= mv.end_v(l); ++v) {
@@ -76,18 +75,15 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
             for (Bitboard r = mv.board(l, v).royals(them); r; r &= r - 1) {
                 const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
                 // The lines by their (ℓ, T) part (one within the royal's own board meets no board
-                // an action adds): the boards along it are looked up once for its nine x-y parts.
-                for (const std::array<std::uint8_t, 9>& group : UnitDirsByLT) {
-                    const Delta& g = UnitDirs[group[0]];
-                    // The boards of steps 1 .. front - 1 (up to 7: a line with an x-y part leaves
-                    // the board by then), and the step whose board an action may add (front), if
-                    // every board before it exists. stillOpen: the x-y-fixed line's square is
-                    // empty on every board before it.
-                    std::array<const Board*, 8> along{};
-                    int                         frontStep = 0;
-                    bool                        stillOpen = true;
+                // an action adds): the step whose board an action may add (front), if every board
+                // before it exists. stillOpen: the x-y-fixed line's square is empty on every
+                // board before it. A line with an x-y part leaves the board by step 8.
+                for (std::size_t g = 0; g < UnitDirsByLT.size(); ++g) {
+                    const Delta& d         = UnitDirs[UnitDirsByLT[g][0]];
+                    int          frontStep = 0;
+                    bool         stillOpen = true;
                     for (int j = 1;; ++j) {
-                        const int ll = l + j * g.dl, vv = v + 2 * j * g.dt;
+                        const int ll = l + j * d.dl, vv = v + 2 * j * d.dt;
                         if (vv < 0) break;
                         if (front(ll, vv)) {
                             frontStep = j;
@@ -95,50 +91,76 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
                         }
                         const Board* b = mv.board_if(ll, vv);
                         if (!b) break;
-                        if (j < int(along.size())) along[std::size_t(j)] = b;
                         stillOpen = stillOpen && b->empty(sq);
-                        if (!stillOpen && j >= int(along.size()) - 1) break;
+                        if (!stillOpen && j >= 7) break;
                     }
-                    if (frontStep == 0) continue;
-                    for (const std::uint8_t i : group) {
-                        const Delta& d  = UnitDirs[i];
-                        const int    fj = frontStep;
-                        bool         open;
-                        if (d.dx == 0 && d.dy == 0) {
-                            open = stillOpen;
-                        } else {
-                            open = fj < int(along.size()) && on(x + fj * d.dx, y + fj * d.dy);
-                            for (int j = 1; j < fj && open; ++j)
-                                open = along[std::size_t(j)]->empty(
-                                    make_square(x + j * d.dx, y + j * d.dy));
-                        }
-                        if (open)
-                            rays.push_back(
-                                {l, v, x, y, fj, i, false, l + fj * g.dl, v + 2 * fj * g.dt});
-                    }
+                    if (frontStep > 0)
+                        seeds.push_back({l, v, x, y, frontStep, std::uint8_t(g), false, stillOpen,
+                            l + frontStep * d.dl, v + 2 * frontStep * d.dt});
                 }
-                // The leaps by their (ℓ, T) part: the board they land on, once for each part.
-                for (const KnightGroup& group : KnightLeapsByLT) {
-                    const int fl = l + group.dl, fv = v + 2 * group.dt;
-                    if (!front(fl, fv)) continue;
-                    for (int k = 0; k < group.n; ++k) {
-                        const std::uint8_t i = group.leaps[std::size_t(k)];
-                        const Delta&       d = KnightLeaps[i];
-                        if (on(x + d.dx, y + d.dy))
-                            rays.push_back({l, v, x, y, 1, i, true, fl, fv});
-                    }
+                // The leaps by their (ℓ, T) part: the board they land on.
+                for (std::size_t g = 0; g < KnightLeapsByLT.size(); ++g) {
+                    const KnightGroup& group = KnightLeapsByLT[g];
+                    const int          fl = l + group.dl, fv = v + 2 * group.dt;
+                    if (group.n > 0 && front(fl, fv))
+                        seeds.push_back({l, v, x, y, 1, std::uint8_t(g), true, false, fl, fv});
                 }
             }
         }
     // Grouped by the board met, as they come: one royal's lines of one (ℓ, T) part that meet a
     // board meet the same one, and so do its leaps of one part.
     rayGroups.clear();
-    for (std::size_t i = 0; i < rays.size(); ++i)
-        if (rayGroups.empty() || rays[i].fl != rayGroups.back().fl
-            || rays[i].fv != rayGroups.back().fv)
-            rayGroups.push_back({rays[i].fl, rays[i].fv, i, i + 1});
+    for (std::size_t i = 0; i < seeds.size(); ++i)
+        if (rayGroups.empty() || seeds[i].fl != rayGroups.back().fl
+            || seeds[i].fv != rayGroups.back().fv)
+            rayGroups.push_back({seeds[i].fl, seeds[i].fv, i, i + 1});
         else
-            rayGroups.back().last = i + 1;
+            rayGroups.back().lastSeed = i + 1;
+}
+
+// The rays of a group's seeds, made the first time its board exists (most groups meet a board
+// that no action adds, or only a few actions): the lines whose squares up to the board met are
+// empty on the boards before it (and on it, on the board), and the leaps that land on the board.
+void MateInOneSearch::expand(const Multiverse& mv, RayGroup& group) {
+    const int w = mv.width(), h = mv.height();
+    auto      on = [&](int x, int y) { return x >= 0 && x < w && y >= 0 && y < h; };
+    group.first  = rays.size();
+    for (std::size_t s = group.firstSeed; s < group.lastSeed; ++s) {
+        const Seed& seed = seeds[s];
+        if (seed.knight) {
+            const KnightGroup& kg = KnightLeapsByLT[seed.group];
+            for (int k = 0; k < kg.n; ++k) {
+                const std::uint8_t i = kg.leaps[std::size_t(k)];
+                const Delta&       d = KnightLeaps[i];
+                if (on(seed.x + d.dx, seed.y + d.dy))
+                    rays.push_back({seed.l, seed.v, seed.x, seed.y, 1, i, true, seed.fl, seed.fv});
+            }
+            continue;
+        }
+        const std::array<std::uint8_t, 9>& lines = UnitDirsByLT[seed.group];
+        const Delta&                       g     = UnitDirs[lines[0]];
+        const int                          fj    = seed.j;
+        // The boards of steps 1 .. fj - 1 (they exist: the seed's walk passed them).
+        std::array<const Board*, 8> along{};
+        for (int j = 1; j < fj && j < int(along.size()); ++j)
+            along[std::size_t(j)] = &mv.board(seed.l + j * g.dl, seed.v + 2 * j * g.dt);
+        for (const std::uint8_t i : lines) {
+            const Delta& d = UnitDirs[i];
+            bool         open;
+            if (d.dx == 0 && d.dy == 0) {
+                open = seed.stillOpen;
+            } else {
+                open = fj < int(along.size()) && on(seed.x + fj * d.dx, seed.y + fj * d.dy);
+                for (int j = 1; j < fj && open; ++j)
+                    open = along[std::size_t(j)]->empty(
+                        make_square(seed.x + j * d.dx, seed.y + j * d.dy));
+            }
+            if (open)
+                rays.push_back({seed.l, seed.v, seed.x, seed.y, fj, i, false, seed.fl, seed.fv});
+        }
+    }
+    group.last     = rays.size();
+    group.expanded = true;
 }
 
 // Inline: walk_from_royals() asks it at every step of every line.
@@ -224,8 +246,9 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
             to->forbid[std::size_t(sq)] |= std::uint16_t(1u << KNIGHT);
         }
     };
-    for (const RayGroup& g : rayGroups) {
+    for (RayGroup& g : rayGroups) {
         if (!mv.board_exists(g.fl, g.fv)) continue; // the action (or a pass) did not add it
+        if (!g.expanded) expand(mv, g);
         for (std::size_t i = g.first; i < g.last; ++i) {
             const Ray& r = rays[i];
             if (r.knight)

@@ -170,12 +170,24 @@ private:
         bool         knight;
         int          fl, fv; // the board met (step j)
     };
-    // Consecutive rays that meet one board, rays[first, last) (one board may have several groups):
-    // most such boards do not exist after a given action (it passes there), and one look-up
-    // leaves out all of a group's rays.
+    // The rays of one royal along the lines of one (ℓ, T) part (the step j that meets the board,
+    // and whether the x-y-fixed line is open up to it), or its leaps of one (ℓ, T) part (group:
+    // the index into mate.cpp's UnitDirsByLT or KnightLeapsByLT), made into rays by expand().
+    struct Seed {
+        int          l, v, x, y;
+        int          j;
+        std::uint8_t group;
+        bool         knight, stillOpen;
+        int          fl, fv; // the board met
+    };
+    // Consecutive seeds that meet one board, seeds[firstSeed, lastSeed) (one board may have several
+    // groups), and once expanded, their rays, rays[first, last): most such boards do not exist
+    // after a given action (it passes there), and one look-up leaves out all of a group's rays.
     struct RayGroup {
         int         fl, fv;
-        std::size_t first, last;
+        std::size_t firstSeed, lastSeed;
+        std::size_t first = 0, last = 0;
+        bool        expanded = false;
     };
     // The attacker's actions walked as a hypercuboid, those without check left out by the quiet
     // cut (or alone, without it); check(a, keep) answers for each one that gives check.
@@ -184,6 +196,7 @@ private:
                                   check,
         absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop);
     void prepare_rays(const Multiverse& mv);
+    void expand(const Multiverse& mv, RayGroup& group);
     // squares[ℓ - min ℓ] and newSquares[k] for the quiet action made on mv: the lines' rules
     // (header comment) on the boards it created (on existing timelines and on the k-th one it
     // creates), and for a created timeline the present it must start after (laterThan).
@@ -225,7 +238,8 @@ private:
     std::vector<std::pair<int, int>> varBoards;
     std::vector<SquareRules>         squares;
     std::vector<SquareRules>         newSquares; // the k-th created timeline's
-    std::vector<Ray>                 rays;       // in groups by the board they meet
+    std::vector<Seed>                seeds;      // in groups by the board they meet
+    std::vector<Ray>                 rays;       // of the groups expanded
     std::vector<RayGroup>            rayGroups;
     std::vector<int>      end0;    // per timeline (ℓ - min ℓ): its last board before the action
     std::vector<int>      readers; // escape_squares()'s scratch
