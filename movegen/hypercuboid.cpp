@@ -69,9 +69,19 @@ bool HypercuboidSearch::in_board_attack(int l, int v, const Board& after) {
                  : royal_attacked_on_board(after, W, H, us) >= 0;
 }
 
-void HypercuboidSearch::add_entry(std::vector<Entry>& list, Entry e, const Board& b) {
-    e.board     = int(contents.size());
-    e.royals    = b.royals(~us);
+// base: the last board of the timeline whose axis gets the entry (its board is made from it), or
+// null (a branch: its board is made from a board of another timeline).
+void HypercuboidSearch::add_entry(
+    std::vector<Entry>& list, Entry e, const Board& b, const Board* base) {
+    e.board   = int(contents.size());
+    e.royals  = b.royals(~us);
+    e.changed = ~Bitboard(0);
+    if (base) {
+        e.changed =
+            (b.byColor[WHITE] ^ base->byColor[WHITE]) | (b.byColor[BLACK] ^ base->byColor[BLACK]);
+        for (int pt = 1; pt < PIECE_TYPE_NB; ++pt)
+            e.changed |= b.byType[pt] ^ base->byType[pt];
+    }
     Contents& c = contents.emplace_back();
     std::copy(std::begin(b.squares), std::end(b.squares), c.begin());
     list.push_back(e);
@@ -126,7 +136,7 @@ bool HypercuboidSearch::build() {
                     e.type = E_PHYS;
                     e.move = mm;
                     e.v    = end + 1;
-                    add_entry(perAxis[std::size_t(a)], e, after);
+                    add_entry(perAxis[std::size_t(a)], e, after, &m.board(l, end));
                 }
                 continue;
             }
@@ -142,7 +152,7 @@ bool HypercuboidSearch::build() {
                     e.square = leaveSq;
                     e.v      = end + 1;
                     leaveIdx = int(perAxis[std::size_t(a)].size());
-                    add_entry(perAxis[std::size_t(a)], e, left);
+                    add_entry(perAxis[std::size_t(a)], e, left, &m.board(l, end));
                 }
             }
             // The departure's board is not attacked within itself (leaveOk): the arrival's
@@ -162,11 +172,11 @@ bool HypercuboidSearch::build() {
             e.v       = tv + 1;
             if (ontoTip && ta >= 0) {
                 e.type = E_HOP;
-                add_entry(perAxis[std::size_t(ta)], e, arrival);
+                add_entry(perAxis[std::size_t(ta)], e, arrival, &m.board(tl, tv));
             }
             e.type = E_BRANCH;
             e.srcL = l;
-            add_entry(branches, e, arrival);
+            add_entry(branches, e, arrival, nullptr);
         }
     }
 
@@ -786,12 +796,30 @@ bool HypercuboidSearch::alike(int a, int e, int j, const SquareRules* rules) con
     const Entry& mine  = entry(a, e);
     const Entry& other = entry(a, j);
     if (mine.board < 0 || other.board < 0 || mine.royals != other.royals) return false;
-    const Bitboard mask = rules ? rules->same | rules->watched | rules->shield : ~Bitboard(0);
+    const Bitboard  mask = rules ? rules->same | rules->watched | rules->shield : ~Bitboard(0);
+    const Contents& x    = contents[std::size_t(mine.board)];
+    const Contents& y    = contents[std::size_t(other.board)];
+    // A square where the boards differ: may entry j's board hold y[sq] there?
+    auto allowed = [&](int sq) {
+        if (!rules) return false;
+        const Bitboard b = square_bb(sq);
+        const Piece    p = y[std::size_t(sq)];
+        return !(rules->same & b) && !(p == NO_PIECE && (rules->shield & b))
+            && !rules->forbids(sq, p, us);
+    };
+    // Two entries of a timeline's axis: their boards are made from its last board, and differ
+    // only where one of them differs from it (a move's few squares).
+    if (const Bitboard changed = mine.changed | other.changed;
+        changed != ~Bitboard(0) && !compareAll) {
+        for (Bitboard w = changed & mask; w; w &= w - 1) {
+            const int sq = std::countr_zero(w);
+            if (x[std::size_t(sq)] != y[std::size_t(sq)] && !allowed(sq)) return false;
+        }
+        return true;
+    }
     // Eight squares (one byte each) at a time: the bytes that differ, under the mask's bytes.
     static_assert(sizeof(Piece) == 1 && sizeof(Contents) == 64);
     static_assert(std::endian::native == std::endian::little); // byte i = square 8r + i
-    const Contents& x = contents[std::size_t(mine.board)];
-    const Contents& y = contents[std::size_t(other.board)];
     for (int r = 0; r < 8; ++r) {
         const auto bits = unsigned(mask >> (8 * r)) & 0xFFu;
         if (!bits) continue;
@@ -800,15 +828,10 @@ bool HypercuboidSearch::alike(int a, int e, int j, const SquareRules* rules) con
         std::memcpy(&wy, y.data() + 8 * r, 8);
         std::uint64_t diff = (wx ^ wy) & ByteMasks[bits];
         if (!diff) continue;
-        if (!rules) return false;
         while (diff) {
             const int i = std::countr_zero(diff) / 8;
             diff &= ~(std::uint64_t(0xFF) << (8 * i));
-            const int      sq = 8 * r + i;
-            const Bitboard b  = square_bb(sq);
-            const Piece    p  = y[std::size_t(sq)];
-            if ((rules->same & b) || (p == NO_PIECE && (rules->shield & b))) return false;
-            if (rules->forbids(sq, p, us)) return false;
+            if (!allowed(8 * r + i)) return false;
         }
     }
     return true;

@@ -142,6 +142,9 @@ public:
     // removed are met again and cut again.
     static constexpr std::size_t LearnedWindow = 256;
     void set_learned_window(std::size_t slices) { learnedWindow = slices; } // tests, >= 1
+    // Tests: alike() compares every square, not only those where the entries' boards differ
+    // from their timeline's last board (Entry::changed).
+    void set_compare_all_squares(bool all) { compareAll = all; }
 
     // take_point() pairs the axes that must take part in a jump by backtracking for at most this
     // many steps, then in polynomial time (CoverMatching).
@@ -169,14 +172,17 @@ private:
         E_BRANCH
     };
     struct Entry {
-        Move      move{};       // PHYS, HOP, BRANCH
-        int       srcAxis = -1; // HOP, BRANCH: the axis of the departure
-        int       leave   = -1; // HOP, BRANCH: index of the departure entry on srcAxis
-        int       v       = 0;  // v of the board the entry creates (not for PASS)
-        int       square  = -1; // LEAVE: the square the piece leaves
-        int       srcL    = 0;  // BRANCH: timeline of the departure
-        int       board   = -1; // index of the created board's contents in `contents`
-        Bitboard  royals  = 0;  // the opponent's royals on the created board
+        Move     move{};       // PHYS, HOP, BRANCH
+        int      srcAxis = -1; // HOP, BRANCH: the axis of the departure
+        int      leave   = -1; // HOP, BRANCH: index of the departure entry on srcAxis
+        int      v       = 0;  // v of the board the entry creates (not for PASS)
+        int      square  = -1; // LEAVE: the square the piece leaves
+        int      srcL    = 0;  // BRANCH: timeline of the departure
+        int      board   = -1; // index of the created board's contents in `contents`
+        Bitboard royals  = 0;  // the opponent's royals on the created board
+        // The squares where that board differs from the last board of the entry's timeline (all:
+        // a branch, made from a board of another timeline).
+        Bitboard  changed = ~Bitboard(0);
         EntryType type    = E_PASS;
     };
     struct Axis {
@@ -190,7 +196,7 @@ private:
     using Contents = std::array<Piece, 64>;
 
     bool build();
-    void add_entry(std::vector<Entry>& list, Entry e, const Board& b);
+    void add_entry(std::vector<Entry>& list, Entry e, const Board& b, const Board* base);
     bool run(Multiverse& m, absl::FunctionRef<Verdict(std::span<const Move>)> visit);
     bool take_point(const std::uint64_t* box);
     // Pair every axis in `must` (mate, point) along the edges `adj`, if it can be done. match():
@@ -297,6 +303,7 @@ private:
     bool                           withJumps      = true;    // for_each's jumps
     std::size_t                    learnedCap     = LearnedWordsCap;
     std::size_t                    learnedWindow  = LearnedWindow;
+    bool                           compareAll     = false;
     Stats                          stats_;
 };
 

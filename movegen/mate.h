@@ -158,6 +158,7 @@ public:
     // The attacker's hypercuboid forgets its learned slices past this many words (tests).
     void set_learned_cap(std::size_t words) { attacker.set_learned_cap(words); }
     void set_learned_window(std::size_t slices) { attacker.set_learned_window(slices); }
+    void set_compare_all_squares(bool all) { attacker.set_compare_all_squares(all); }
 
 private:
     // A walk from a royal of the defender on an existing board, stopped where it first meets a

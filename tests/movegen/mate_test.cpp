@@ -97,6 +97,24 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
         },
         [] { return true; });
     ASSERT_EQ(mv.key(), before) << where << ": the multiverse was not restored";
+    // The cuts compare two entries of a timeline only where their boards differ from its last
+    // board (HypercuboidSearch's Entry::changed): comparing every square must give the same
+    // search, action for action.
+    MateInOneSearch     allSquares;
+    std::vector<Action> byAll;
+    allSquares.set_compare_all_squares(true);
+    allSquares.for_each_mate(
+        mv,
+        [&](std::span<const Move> a) {
+            byAll.emplace_back(a.begin(), a.end());
+            return true;
+        },
+        [] { return true; });
+    ASSERT_TRUE(byAll == fast) << where << " (every square compared)";
+    ASSERT_EQ(allSquares.stats().actions, m1.stats().actions) << where;
+    ASSERT_EQ(allSquares.stats().quietCuts, m1.stats().quietCuts) << where;
+    ASSERT_EQ(allSquares.stats().squareCuts, m1.stats().squareCuts) << where;
+    ASSERT_EQ(allSquares.stats().byOtherMove, m1.stats().byOtherMove) << where;
     t.quietCuts += m1.stats().quietCuts;
     t.squareCuts += m1.stats().squareCuts;
     t.byOtherMove += m1.stats().byOtherMove;
