@@ -186,6 +186,21 @@ bool tip_is_playable_by(const Multiverse& mv, int l, Color c) {
 
 } // namespace
 
+namespace {
+// Is the first piece along direction d (within the board) from (x, y) a piece of `by` that
+// captures that many steps along it?
+bool line_attacker_on_board(
+    const Board& b, int width, int height, int x, int y, const Delta& d, Color by) {
+    for (int k = 1;; ++k) {
+        const int x2 = x + k * d.dx, y2 = y + k * d.dy;
+        if (x2 < 0 || x2 >= width || y2 < 0 || y2 >= height) return false;
+        const Piece p = b.piece_on(make_square(x2, y2));
+        if (p == NO_PIECE) continue;
+        return color_of(p) == by && captures_along(type_of(p), d.axes, k);
+    }
+}
+} // namespace
+
 bool attacked_on_board(const Board& b, int width, int height, int sq, Color by) {
     const int x = file_of(Square(sq)), y = rank_of(Square(sq));
     auto      at = [&](int x2, int y2) -> PieceType {
@@ -204,16 +219,8 @@ bool attacked_on_board(const Board& b, int width, int height, int sq, Color by) 
             if (at(x - knights->xy[std::size_t(i)][0], y - knights->xy[std::size_t(i)][1])
                 == KNIGHT)
                 return true;
-    for (const Delta& d : PlaneDirs) {
-        for (int k = 1;; ++k) {
-            const int x2 = x + k * d.dx, y2 = y + k * d.dy;
-            if (x2 < 0 || x2 >= width || y2 < 0 || y2 >= height) break;
-            const Piece p = b.piece_on(make_square(x2, y2));
-            if (p == NO_PIECE) continue;
-            if (color_of(p) == by && captures_along(type_of(p), d.axes, k)) return true;
-            break;
-        }
-    }
+    for (const Delta& d : PlaneDirs)
+        if (line_attacker_on_board(b, width, height, x, y, d, by)) return true;
     return false;
 }
 
@@ -253,16 +260,10 @@ bool royal_attacked_on_board_after(
         const int rsq = std::countr_zero(r), x = file_of(Square(rsq)), y = rank_of(Square(rsq));
         for (Bitboard e = vacated; e; e &= e - 1) {
             const int dir = PlaneDirTo[std::size_t(rsq)][std::size_t(std::countr_zero(e))];
-            if (dir < 0) continue;
-            const Delta& d = PlaneDirs[std::size_t(dir)];
-            for (int k = 1;; ++k) {
-                const int x2 = x + k * d.dx, y2 = y + k * d.dy;
-                if (x2 < 0 || x2 >= width || y2 < 0 || y2 >= height) break;
-                const Piece p = after.piece_on(make_square(x2, y2));
-                if (p == NO_PIECE) continue;
-                if (color_of(p) == them && captures_along(type_of(p), d.axes, k)) return true;
-                break;
-            }
+            if (dir >= 0
+                && line_attacker_on_board(
+                    after, width, height, x, y, PlaneDirs[std::size_t(dir)], them))
+                return true;
         }
     }
     return false;

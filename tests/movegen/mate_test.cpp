@@ -28,8 +28,8 @@ bool less(const Action& a, const Action& b) {
     return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
 }
 
-// Every mating action `search` finds, sorted.
-std::vector<Action> sorted_mates(MateInOneSearch& search, Multiverse& mv) {
+// Every mating action `search` finds, in its order.
+std::vector<Action> mates_in_order(MateInOneSearch& search, Multiverse& mv) {
     std::vector<Action> mates;
     search.for_each_mate(
         mv,
@@ -38,6 +38,12 @@ std::vector<Action> sorted_mates(MateInOneSearch& search, Multiverse& mv) {
             return true;
         },
         [] { return true; });
+    return mates;
+}
+
+// ... sorted.
+std::vector<Action> sorted_mates(MateInOneSearch& search, Multiverse& mv) {
+    std::vector<Action> mates = mates_in_order(search, mv);
     std::sort(mates.begin(), mates.end(), less);
     return mates;
 }
@@ -100,17 +106,9 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
     // The cuts compare two entries of a timeline only where their boards differ from its last
     // board (HypercuboidSearch's Entry::changed): comparing every square must give the same
     // search, action for action.
-    MateInOneSearch     allSquares;
-    std::vector<Action> byAll;
+    MateInOneSearch allSquares;
     allSquares.set_compare_all_squares(true);
-    allSquares.for_each_mate(
-        mv,
-        [&](std::span<const Move> a) {
-            byAll.emplace_back(a.begin(), a.end());
-            return true;
-        },
-        [] { return true; });
-    ASSERT_TRUE(byAll == fast) << where << " (every square compared)";
+    ASSERT_TRUE(mates_in_order(allSquares, mv) == fast) << where << " (every square compared)";
     ASSERT_EQ(allSquares.stats().actions, m1.stats().actions) << where;
     ASSERT_EQ(allSquares.stats().quietCuts, m1.stats().quietCuts) << where;
     ASSERT_EQ(allSquares.stats().squareCuts, m1.stats().squareCuts) << where;

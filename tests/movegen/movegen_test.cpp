@@ -454,28 +454,21 @@ TEST(Actions, ForwardRoyalCaptureAgreesWithEveryCapture) {
             EXPECT_NE(std::find(all.begin(), all.end(), found), all.end()) << name;
         }
     };
-    for (const char* name : {"Focused - Just Rooks", "Focused - Just Kings",
-             "Focused - Just Queens", "Focused - Just Knights", "Focused - Just Brawns",
-             "Misc - Timeline Marauders", "Standard", "Focused - Just Unicorns"}) {
-        for (int game = 0; game < 2; ++game) {
-            Multiverse            mv = make(name);
-            std::vector<MoveUndo> undo;
-            for (int ply = 0; ply < 8; ++ply) {
-                const Color us = mv.to_move();
-                moves.clear();
-                generate_moves(mv, us, moves);
-                for (const Move& m : moves) {
-                    MoveUndo u;
-                    mv.make_move(m, u);
-                    compare_tips(mv, us, name);
-                    mv.unmake_move(u);
-                }
-                const std::vector<Move> chosen = testing::steered_random_action(mv, 50, next);
-                if (chosen.empty()) break;
-                do_action(mv, chosen, undo);
+    testing::for_each_game_position(
+        {"Focused - Just Rooks", "Focused - Just Kings", "Focused - Just Queens",
+            "Focused - Just Knights", "Focused - Just Brawns", "Misc - Timeline Marauders",
+            "Standard", "Focused - Just Unicorns"},
+        2, 8, next, [&](Multiverse& mv, const char* name) {
+            const Color us = mv.to_move();
+            moves.clear();
+            generate_moves(mv, us, moves);
+            for (const Move& m : moves) {
+                MoveUndo u;
+                mv.make_move(m, u);
+                compare_tips(mv, us, name);
+                mv.unmake_move(u);
             }
-        }
-    }
+        });
     EXPECT_GT(tips, 1000);
     EXPECT_GT(attacking, 100);
 }
@@ -502,39 +495,32 @@ TEST(Attacks, InBoardAttackAfterAMoveAgreesWithTheWholeTest) {
     testing::XorShift next{77};
     int               compared = 0, opened = 0;
     std::vector<Move> moves;
-    for (const char* name : {"Standard", "Focused - Just Rooks", "Focused - Just Queens",
-             "Focused - Just Bishops", "Misc - Royal Queen Showdown", "Misc - King of Kings",
-             "Standard - Princess", "Focused - Just Brawns", "Misc - Timeline Marauders"}) {
-        for (int game = 0; game < 3; ++game) {
-            Multiverse            mv = make(name);
-            std::vector<MoveUndo> undo;
-            const int             W = mv.width(), H = mv.height();
-            auto                  compare = [&](const Board& before, const Board& after, Color us) {
+    testing::for_each_game_position(
+        {"Standard", "Focused - Just Rooks", "Focused - Just Queens", "Focused - Just Bishops",
+            "Misc - Royal Queen Showdown", "Misc - King of Kings", "Standard - Princess",
+            "Focused - Just Brawns", "Misc - Timeline Marauders"},
+        3, 10, next, [&](Multiverse& mv, const char* name) {
+            const int   W = mv.width(), H = mv.height();
+            const Color us      = mv.to_move();
+            auto        compare = [&](const Board& before, const Board& after) {
                 if (royal_attacked_on_board(before, W, H, us) >= 0) return;
                 const bool whole = royal_attacked_on_board(after, W, H, us) >= 0;
-                ASSERT_EQ(royal_attacked_on_board_after(before, after, W, H, us), whole) << name;
+                EXPECT_EQ(royal_attacked_on_board_after(before, after, W, H, us), whole) << name;
                 ++compared;
                 opened += whole;
             };
-            for (int ply = 0; ply < 10; ++ply) {
-                const Color us = mv.to_move();
-                moves.clear();
-                generate_moves(mv, us, moves);
-                for (const Move& m : moves) {
-                    const Board& tip = mv.board(m.from.l(), m.from.v());
-                    if (m.is_physical()) {
-                        compare(tip, mv.physical_board(m), us);
-                    } else {
-                        compare(tip, mv.departure_board(m), us);
-                        compare(mv.board(m.to.l(), m.to.v()), mv.arrival_board(m), us);
-                    }
+            moves.clear();
+            generate_moves(mv, us, moves);
+            for (const Move& m : moves) {
+                const Board& tip = mv.board(m.from.l(), m.from.v());
+                if (m.is_physical()) {
+                    compare(tip, mv.physical_board(m));
+                } else {
+                    compare(tip, mv.departure_board(m));
+                    compare(mv.board(m.to.l(), m.to.v()), mv.arrival_board(m));
                 }
-                const std::vector<Move> chosen = testing::steered_random_action(mv, 50, next);
-                if (chosen.empty()) break;
-                do_action(mv, chosen, undo);
             }
-        }
-    }
+        });
     EXPECT_GT(compared, 10000);
     EXPECT_GT(opened, 100);
 }
@@ -546,38 +532,31 @@ TEST(Moves, LocalMovesAreTheBoardsMovesThatStayOnIt) {
     testing::XorShift next{99};
     int               boards = 0, listed = 0;
     std::vector<Move> all, local, expected;
-    for (const char* name : {"Standard", "Focused - Just Queens", "Focused - Just Knights",
-             "Focused - Just Unicorns", "Focused - Just Dragons", "Standard - Princess",
-             "Focused - Just Brawns", "Misc - Timeline Marauders"}) {
-        for (int game = 0; game < 2; ++game) {
-            Multiverse            mv = make(name);
-            std::vector<MoveUndo> undo;
-            for (int ply = 0; ply < 10; ++ply) {
-                const Color us = mv.to_move();
-                for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
-                    const int v = mv.end_v(l);
-                    if (Color(v & 1) != us) continue;
-                    all.clear();
-                    generate_board_moves(mv, l, all);
-                    expected.clear();
-                    for (const Move& m : all)
-                        if (m.to.l() == l && m.to.v() == v && !(m.flags & MF_ENPASSANT))
-                            expected.push_back(m);
-                    local.clear();
-                    find_local_move(mv, mv.board(l, v), l, v, us, ~Bitboard(0), [&](const Move& m) {
-                        local.push_back(m);
-                        return false;
-                    });
-                    ASSERT_EQ(local, expected) << name << " timeline " << l;
-                    ++boards;
-                    listed += int(local.size());
-                }
-                const std::vector<Move> chosen = testing::steered_random_action(mv, 50, next);
-                if (chosen.empty()) break;
-                do_action(mv, chosen, undo);
+    testing::for_each_game_position(
+        {"Standard", "Focused - Just Queens", "Focused - Just Knights", "Focused - Just Unicorns",
+            "Focused - Just Dragons", "Standard - Princess", "Focused - Just Brawns",
+            "Misc - Timeline Marauders"},
+        2, 10, next, [&](Multiverse& mv, const char* name) {
+            const Color us = mv.to_move();
+            for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
+                const int v = mv.end_v(l);
+                if (Color(v & 1) != us) continue;
+                all.clear();
+                generate_board_moves(mv, l, all);
+                expected.clear();
+                for (const Move& m : all)
+                    if (m.to.l() == l && m.to.v() == v && !(m.flags & MF_ENPASSANT))
+                        expected.push_back(m);
+                local.clear();
+                find_local_move(mv, mv.board(l, v), l, v, us, ~Bitboard(0), [&](const Move& m) {
+                    local.push_back(m);
+                    return false;
+                });
+                EXPECT_EQ(local, expected) << name << " timeline " << l;
+                ++boards;
+                listed += int(local.size());
             }
-        }
-    }
+        });
     EXPECT_GT(boards, 200);
     EXPECT_GT(listed, 5000);
 }

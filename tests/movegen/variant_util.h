@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/multiverse.h"
@@ -54,6 +56,26 @@ std::vector<Move> steered_random_action(Multiverse& mv, std::size_t among, Rng& 
     if (r < 2 && !checks.empty()) return checks[next() % checks.size()];
     if (r < 3 && !jumps.empty()) return jumps[next() % jumps.size()];
     return all[next() % all.size()];
+}
+
+// The positions of steered random games (steered_random_action() among the first 50 actions):
+// for each variant named, `games` games of at most `plies` actions, visit(mv, name) before each
+// action (the visitor leaves mv as it found it). Stops at a fatal test failure.
+template <class Rng, class Visit>
+void for_each_game_position(
+    std::initializer_list<const char*> names, int games, int plies, Rng& next, Visit visit) {
+    for (const char* name : names)
+        for (int game = 0; game < games; ++game) {
+            Multiverse            mv = variant_start(name);
+            std::vector<MoveUndo> undo;
+            for (int ply = 0; ply < plies; ++ply) {
+                visit(mv, name);
+                if (::testing::Test::HasFatalFailure()) return;
+                const std::vector<Move> chosen = steered_random_action(mv, 50, next);
+                if (chosen.empty()) break;
+                do_action(mv, chosen, undo);
+            }
+        }
 }
 
 } // namespace fived::movegen::testing
