@@ -159,6 +159,9 @@ public:
     void set_learned_cap(std::size_t words) { attacker.set_learned_cap(words); }
     void set_learned_window(std::size_t slices) { attacker.set_learned_window(slices); }
     void set_compare_all_squares(bool all) { attacker.set_compare_all_squares(all); }
+    // Tests: walk_from_royals() walks every line from a royal on a board past the old ends, also
+    // those whose (ℓ, T) part lands on no board whose contents vary (they add no rule).
+    void set_walk_every_line(bool all) { walkEveryLine = all; }
 
 private:
     // A walk from a royal of the defender on an existing board, stopped where it first meets a
@@ -244,9 +247,10 @@ private:
     std::vector<RayGroup>            rayGroups;
     std::vector<int>      end0;    // per timeline (ℓ - min ℓ): its last board before the action
     std::vector<int>      readers; // escape_squares()'s scratch
-    int                   minL0    = 0;
-    Color                 mover    = WHITE;
-    bool                  quietCut = false; // the walk's: cuts_pay() before the action
+    int                   minL0         = 0;
+    Color                 mover         = WHITE;
+    bool                  quietCut      = false; // the walk's: cuts_pay() before the action
+    bool                  walkEveryLine = false;
     MoveUndo              passUndo;
     std::vector<MoveUndo> escapeUndo;
     HypercuboidSearch     attacker, defender;

@@ -106,13 +106,19 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
     // The cuts compare two entries of a timeline only where their boards differ from its last
     // board (HypercuboidSearch's Entry::changed): comparing every square must give the same
     // search, action for action.
-    MateInOneSearch allSquares;
-    allSquares.set_compare_all_squares(true);
-    ASSERT_TRUE(mates_in_order(allSquares, mv) == fast) << where << " (every square compared)";
-    ASSERT_EQ(allSquares.stats().actions, m1.stats().actions) << where;
-    ASSERT_EQ(allSquares.stats().quietCuts, m1.stats().quietCuts) << where;
-    ASSERT_EQ(allSquares.stats().squareCuts, m1.stats().squareCuts) << where;
-    ASSERT_EQ(allSquares.stats().byOtherMove, m1.stats().byOtherMove) << where;
+    // Likewise, the lines from a royal on a board past the old ends whose (ℓ, T) part lands on no
+    // board whose contents vary are not walked: walking them must add no rule.
+    for (const bool allSquares : {true, false}) {
+        MateInOneSearch same;
+        same.set_compare_all_squares(allSquares);
+        same.set_walk_every_line(!allSquares);
+        const char* what = allSquares ? " (every square compared)" : " (every line walked)";
+        ASSERT_TRUE(mates_in_order(same, mv) == fast) << where << what;
+        ASSERT_EQ(same.stats().actions, m1.stats().actions) << where << what;
+        ASSERT_EQ(same.stats().quietCuts, m1.stats().quietCuts) << where << what;
+        ASSERT_EQ(same.stats().squareCuts, m1.stats().squareCuts) << where << what;
+        ASSERT_EQ(same.stats().byOtherMove, m1.stats().byOtherMove) << where << what;
+    }
     t.quietCuts += m1.stats().quietCuts;
     t.squareCuts += m1.stats().squareCuts;
     t.byOtherMove += m1.stats().byOtherMove;
