@@ -62,22 +62,35 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
         Bitboard from = only_.empty() ? ~Bitboard(0) : 0;
         for (const Move& mm : only_)
             if (mm.from.l() == l && mm.from.v() == mv->end_v(l)) from |= square_bb(mm.from.sq());
-        bool restrict = !only_.empty();
-        if (from) generate_board_moves(*mv, l, gen, from);
+        bool restricted = !only_.empty();
+        if (!preferOnly_ && restricted && from) {
+            // reset_only(): the allowed moves from this board, found among its pieces' moves,
+            // which are generated only up to the last of them.
+            std::size_t wanted = 0;
+            for (const Move& mm : only_)
+                wanted += mm.from.l() == l && mm.from.v() == mv->end_v(l);
+            find_board_move(*mv, l, from, [&](const Move& mm) {
+                if (std::find(only_.begin(), only_.end(), mm) == only_.end()) return false;
+                gen.push_back(mm);
+                return --wanted == 0;
+            });
+        } else if (from) {
+            generate_board_moves(*mv, l, gen, from);
+        }
         if (preferOnly_) {
             // reset_prefer(): the board keeps the preferred moves it has, else all its moves.
             const bool kept = std::any_of(gen.begin(), gen.end(), [&](const Move& mm) {
                 return std::find(only_.begin(), only_.end(), mm) != only_.end();
             });
             if (!kept) {
-                restrict = false;
+                restricted = false;
                 gen.clear();
                 generate_board_moves(*mv, l, gen, ~Bitboard(0));
             }
         }
         Row row{l, mv->is_active(l) && mv->end_v(l) == presentV, allMoves.size(), 0, 1};
         for (const Move& mm : gen) {
-            if (restrict && std::find(only_.begin(), only_.end(), mm) == only_.end()) continue;
+            if (restricted && std::find(only_.begin(), only_.end(), mm) == only_.end()) continue;
             MoveUndo     u;
             std::uint8_t kinds = 0;
             if (mm.is_physical()) {

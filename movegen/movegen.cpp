@@ -282,6 +282,17 @@ void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out, B
     }
 }
 
+bool find_board_move(
+    const Multiverse& mv, int l, Bitboard from, absl::FunctionRef<bool(const Move&)> found) {
+    const int    v = mv.end_v(l);
+    const Board& b = mv.board(l, v);
+    for (Bitboard bb = b.pieces(Color(v & 1)) & from; bb; bb &= bb - 1)
+        if (!gen_piece<ALL>(
+                mv, b, l, v, std::countr_zero(bb), [&](const Move& m) { return !found(m); }))
+            return true;
+    return false;
+}
+
 bool find_local_move(const Multiverse& mv, const Board& b, int l, int v, Color us, Bitboard from,
     absl::FunctionRef<bool(const Move&)> found) {
     for (Bitboard bb = b.pieces(us) & from; bb; bb &= bb - 1)

@@ -24,6 +24,11 @@ namespace fived::movegen {
 void generate_board_moves(
     const Multiverse& mv, int l, std::vector<Move>& out, Bitboard from = ~Bitboard(0));
 
+// Calls found(m) for the moves generate_board_moves(mv, l, ..., from) appends, in its order, until
+// found returns true; returns whether it did.
+bool find_board_move(
+    const Multiverse& mv, int l, Bitboard from, absl::FunctionRef<bool(const Move&)> found);
+
 // Calls found(m) for the moves of colour us's pieces on the squares `from` of board b, taken alone
 // as if it stood at (l, v) with no other board in the multiverse: the moves that stay on b, by the
 // rules of mv (its size and promotions), until found returns true; returns whether it did.
