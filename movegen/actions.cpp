@@ -59,16 +59,18 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
         state[std::size_t(l - minL0)] = OPEN;
         gen.clear();
         // reset_only(): only the pieces an allowed move starts from can make a move to keep.
-        Bitboard from = only_.empty() ? ~Bitboard(0) : 0;
+        // `wanted`: how many allowed moves start on this board.
+        Bitboard    from   = only_.empty() ? ~Bitboard(0) : 0;
+        std::size_t wanted = 0;
         for (const Move& mm : only_)
-            if (mm.from.l() == l && mm.from.v() == mv->end_v(l)) from |= square_bb(mm.from.sq());
+            if (mm.from.l() == l && mm.from.v() == mv->end_v(l)) {
+                from |= square_bb(mm.from.sq());
+                ++wanted;
+            }
         bool restricted = !only_.empty();
         if (!preferOnly_ && restricted && from) {
             // reset_only(): the allowed moves from this board, found among its pieces' moves,
             // which are generated only up to the last of them.
-            std::size_t wanted = 0;
-            for (const Move& mm : only_)
-                wanted += mm.from.l() == l && mm.from.v() == mv->end_v(l);
             find_board_move(*mv, l, from, [&](const Move& mm) {
                 if (std::find(only_.begin(), only_.end(), mm) == only_.end()) return false;
                 gen.push_back(mm);

@@ -331,17 +331,22 @@ void HypercuboidSearch::cut(std::size_t at, std::size_t i, std::uint64_t applied
     // The box meets the slice on every axis it constrains, so each axis where the box has points
     // outside the slice gives a piece. With none the box goes; with one (the usual case where
     // slices nibble at a box) that piece is made in place, without copying the box.
+    // Has box b points outside the slice's words w on axis ax?
+    auto outside = [](const std::uint64_t* b, const Axis& ax, const std::uint64_t* w) {
+        bool any = false;
+        for (int k = 0; k < ax.words; ++k)
+            any |= (b[ax.off + k] & ~w[k]) != 0;
+        return any;
+    };
     std::uint64_t* box    = stack.data() + at;
     int            pieces = 0;
     std::uint64_t  only   = 0; // the index of that axis among the constrained ones
     for (std::uint64_t j = 0, k = 0; j < n && pieces < 2; ++j) {
         const Axis& ax = axes[std::size_t(sl[k])];
-        for (int w = 0; w < ax.words; ++w)
-            if (box[ax.off + w] & ~sl[k + 1 + std::size_t(w)]) {
-                ++pieces;
-                only = j;
-                break;
-            }
+        if (outside(box, ax, sl + k + 1)) {
+            ++pieces;
+            only = j;
+        }
         k += 1 + std::size_t(ax.words);
     }
     if (pieces == 0) {
@@ -362,11 +367,8 @@ void HypercuboidSearch::cut(std::size_t at, std::size_t i, std::uint64_t applied
         cur.begin());
     stack.resize(at);
     for (std::uint64_t j = 0; j < n; ++j) {
-        const Axis& ax      = axes[std::size_t(*sl++)];
-        bool        outside = false;
-        for (int w = 0; w < ax.words; ++w)
-            outside |= (cur[std::size_t(ax.off + w)] & ~sl[w]) != 0;
-        if (outside) {
+        const Axis& ax = axes[std::size_t(*sl++)];
+        if (outside(cur.data(), ax, sl)) {
             const std::size_t piece = stack.size();
             stack.insert(stack.end(), cur.begin(), cur.end());
             stack.push_back(applied);

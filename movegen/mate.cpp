@@ -286,12 +286,13 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
             else if (dv == 0 || std::abs(dv) == 2 * n)
                 parts |= part((dl > 0) - (dl < 0), (dv > 0) - (dv < 0));
         }
+        if (walkEveryLine) parts = ~0u; // tests: every line (set_walk_every_line())
         // The leaps are all made: those of parts (±1, ±2) and (±2, ±1) land off the lines.
         for (Bitboard r = royals; r; r &= r - 1) {
             const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
-            if (parts || walkEveryLine)
+            if (parts)
                 for (const Delta& d : UnitDirs)
-                    if ((parts & part(d.dl, d.dt)) || walkEveryLine) walk(l, v, x, y, d, 1);
+                    if (parts & part(d.dl, d.dt)) walk(l, v, x, y, d, 1);
             for (const Delta& d : KnightLeaps)
                 leap(l, v, x, y, d);
         }

@@ -184,9 +184,6 @@ bool tip_is_playable_by(const Multiverse& mv, int l, Color c) {
     return Color(mv.end_v(l) & 1) == c;
 }
 
-} // namespace
-
-namespace {
 // Is the first piece along direction d (within the board) from (x, y) a piece of `by` that
 // captures that many steps along it?
 bool line_attacker_on_board(
@@ -269,28 +266,29 @@ bool royal_attacked_on_board_after(
     return false;
 }
 
+namespace {
+// The moves of the pieces on the squares `from` of timeline l's last board, piece by piece, handed
+// to sink(m) until it returns false; false if it did.
+template <class Sink>
+bool board_moves(const Multiverse& mv, int l, Bitboard from, Sink&& sink) {
+    const int    v = mv.end_v(l);
+    const Board& b = mv.board(l, v);
+    for (Bitboard bb = b.pieces(Color(v & 1)) & from; bb; bb &= bb - 1)
+        if (!gen_piece<ALL>(mv, b, l, v, std::countr_zero(bb), sink)) return false;
+    return true;
+}
+} // namespace
+
 void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out, Bitboard from) {
-    const int    v  = mv.end_v(l);
-    const Board& b  = mv.board(l, v);
-    const Color  us = Color(v & 1);
-    for (Bitboard bb = b.pieces(us) & from; bb; bb &= bb - 1) {
-        const int sq = std::countr_zero(bb);
-        gen_piece<ALL>(mv, b, l, v, sq, [&](const Move& m) {
-            out.push_back(m);
-            return true;
-        });
-    }
+    board_moves(mv, l, from, [&](const Move& m) {
+        out.push_back(m);
+        return true;
+    });
 }
 
 bool find_board_move(
     const Multiverse& mv, int l, Bitboard from, absl::FunctionRef<bool(const Move&)> found) {
-    const int    v = mv.end_v(l);
-    const Board& b = mv.board(l, v);
-    for (Bitboard bb = b.pieces(Color(v & 1)) & from; bb; bb &= bb - 1)
-        if (!gen_piece<ALL>(
-                mv, b, l, v, std::countr_zero(bb), [&](const Move& m) { return !found(m); }))
-            return true;
-    return false;
+    return !board_moves(mv, l, from, [&](const Move& m) { return !found(m); });
 }
 
 bool find_local_move(const Multiverse& mv, const Board& b, int l, int v, Color us, Bitboard from,
