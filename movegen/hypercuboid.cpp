@@ -7,6 +7,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "movegen/rules.h"
 
 namespace fived::movegen {
@@ -61,6 +64,14 @@ bool HypercuboidSearch::attacked_after(const MoveUndo& u, AttackInfo* info) cons
 // build moves from or onto, `cleanOf`), only the lines the move opened are looked at
 // (royal_attacked_on_board_after()).
 bool HypercuboidSearch::in_board_attack(int l, int v, const Board& after) {
+    if (!memos) return in_board_attack_found(l, v, after);
+    if (const int kept = inBoardAttackMemo.find(after.squares, us); kept >= 0) return kept;
+    const bool attacked = in_board_attack_found(l, v, after);
+    inBoardAttackMemo.keep(after.squares, us, attacked);
+    return attacked;
+}
+
+bool HypercuboidSearch::in_board_attack_found(int l, int v, const Board& after) {
     const int    W = mv->width(), H = mv->height();
     const Board& before = mv->board(l, v);
     std::int8_t& clean  = cleanOf[std::size_t((l - minL0) * cleanSpan + v)];
@@ -104,6 +115,7 @@ bool HypercuboidSearch::build() {
         if (Color(m.end_v(l) & 1) == us) axisOf[std::size_t(l - minL0)] = tipAxes++;
     }
     if (tipAxes == 0 || royal_attacked(m, us)) return false;
+    forget_if_another_game();
 
     if (perAxis.size() < std::size_t(tipAxes)) perAxis.resize(std::size_t(tipAxes));
     contents.clear();
@@ -884,11 +896,70 @@ static constexpr std::array<Bitboard, 64> LocalReach = [] {
     return t;
 }();
 
-bool HypercuboidSearch::alike_by_other_move(int a, int j, const SquareRules* rules) {
+std::size_t BoardAnswers::index(const Piece* board, std::uint64_t tag) {
+    return XXH3_64bits_withSeed(board, 64, tag) & (Slots - 1);
+}
+
+int BoardAnswers::find(const Piece* board, std::uint64_t tag) const {
+    if (slots.empty()) return -1;
+    const Slot& s = slots[index(board, tag)];
+    return s.used && s.tag == tag && std::memcmp(s.board.data(), board, 64) == 0 ? s.yes : -1;
+}
+
+void BoardAnswers::keep(const Piece* board, std::uint64_t tag, bool yes) {
+    if (slots.empty()) slots.resize(Slots);
+    Slot& s = slots[index(board, tag)];
+    std::memcpy(s.board.data(), board, 64);
+    s.tag  = tag;
+    s.used = true;
+    s.yes  = yes;
+}
+
+void BoardAnswers::forget() {
+    for (Slot& s : slots)
+        s.used = false;
+}
+
+void HypercuboidSearch::forget_if_another_game() {
+    if (mv->rules() == memoRules) return;
+    memoRules = mv->rules();
+    otherMoveMemo.forget();
+    inBoardAttackMemo.forget();
+    recentRules.fill({});
+}
+
+std::uint32_t HypercuboidSearch::other_move_rules_id(const SquareRules& rules) {
+    for (const OtherMoveRules& r : recentRules)
+        if (r.id != 0 && r.us == us && r.rules.same_for_other_move(rules)) return r.id;
+    if (nextRulesId == 0) { // wrapped: no answer kept may meet a new id
+        otherMoveMemo.forget();
+        recentRules.fill({});
+        nextRulesId = 1;
+    }
+    OtherMoveRules& r = recentRules[nextRulesSlot];
+    nextRulesSlot     = (nextRulesSlot + 1) % RecentRuleSets;
+    r                 = {rules, us, nextRulesId++};
+    return r.id;
+}
+
+bool HypercuboidSearch::alike_by_other_move(
+    int a, int j, const SquareRules* rules, std::uint32_t rulesId) {
     if (!rules || !rules->local) return false;
     const Entry& other = entry(a, j);
     if (other.board < 0) return false;
-    const Contents& c = contents[std::size_t(other.board)];
+    const Piece* board = contents[std::size_t(other.board)].data();
+    int          fits  = memos ? otherMoveMemo.find(board, rulesId) : -1;
+    if (fits < 0) {
+        fits = other_move_fits(a, j, rules);
+        if (memos) otherMoveMemo.keep(board, rulesId, fits);
+    }
+    stats_.byOtherMove += fits;
+    return fits;
+}
+
+bool HypercuboidSearch::other_move_fits(int a, int j, const SquareRules* rules) {
+    const Entry&    other = entry(a, j);
+    const Contents& c     = contents[std::size_t(other.board)];
     // The mover's pieces on watched squares that capture along the lines there: the opponent's
     // move must take the only one. A royal standing where none stood must have moved there. So
     // the move lands on every square of `targets`: with two or more, no move can.
@@ -961,7 +1032,6 @@ bool HypercuboidSearch::alike_by_other_move(int a, int j, const SquareRules* rul
         for (std::uint32_t i = lm.first; i < lm.first + lm.count && !fits; ++i)
             fits = (movers & square_bb(localCache[i].from.sq())) && fitting(localCache[i]);
     }
-    stats_.byOtherMove += fits;
     return fits;
 }
 
@@ -989,7 +1059,8 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
             const SquareRules* rules = onSquares ? &newCutSquares[std::size_t(ax.l)] : nullptr;
             const int          later =
                 rules && rules->empty() && mine.v > rules->laterThan ? rules->laterThan : -1;
-            const bool anyStart = rules && rules->empty() && rules->anyStart;
+            const bool          anyStart = rules && rules->empty() && rules->anyStart;
+            const std::uint32_t rulesId  = rules && rules->local ? other_move_rules_id(*rules) : 0;
             for (int j = 0; j < ax.n; ++j) {
                 const Entry& other = entry(a, j);
                 if (other.type != E_BRANCH) continue;
@@ -999,7 +1070,7 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
                 } else if (later >= 0 ? other.v > later
                                       : other.v == mine.v
                             && (!onSquares || alike(a, e, j, rules)
-                                || alike_by_other_move(a, j, rules)))
+                                || alike_by_other_move(a, j, rules, rulesId)))
                     slice_set(a, j);
             }
             continue;
@@ -1020,8 +1091,9 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
         const int          i = ax.l - cutSquaresMinL;
         const SquareRules* rules =
             i >= 0 && std::size_t(i) < cutSquares.size() ? &cutSquares[std::size_t(i)] : nullptr;
+        const std::uint32_t rulesId = rules && rules->local ? other_move_rules_id(*rules) : 0;
         for (int j = 0; j < ax.n; ++j)
-            if (!alike(a, e, j, rules) && !alike_by_other_move(a, j, rules))
+            if (!alike(a, e, j, rules) && !alike_by_other_move(a, j, rules, rulesId))
                 slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
     }
 }

@@ -70,6 +70,12 @@ struct SquareRules {
     Bitboard                      royalsAfter = 0;
 
     bool empty() const { return !(same | watched | shield); }
+    // Do the two ask the same of a board where the opponent has another move (`local`): the
+    // parts HypercuboidSearch::alike_by_other_move() reads.
+    bool same_for_other_move(const SquareRules& o) const {
+        return watched == o.watched && shield == o.shield && royalsAfter == o.royalsAfter
+            && forbid == o.forbid;
+    }
     // Does the rule on square sq refuse piece p there, the shown action being the mover's?
     bool forbids(int sq, Piece p, Color mover) const {
         return p != NO_PIECE && color_of(p) == mover
@@ -84,6 +90,31 @@ struct SquareRules {
         local                   = false;
         royalsAfter             = 0;
     }
+};
+
+// Yes/no answers about a board that depend only on its contents and a tag (the question), kept
+// across searches: direct-mapped by a hash of both, each answer kept with the whole board and
+// tag, so one is found only for the same question. The slots are allocated by the first answer
+// kept (once: no allocation afterwards); forget() empties them.
+class BoardAnswers {
+public:
+    // 80 bytes each: 320 KiB per memo, two per search that uses them. Measured on
+    // tools-dead-timeline --at -5 after a key and its refutation (mate in 2): 16,384 slots did
+    // 0.8 % fewer instructions than 4,096.
+    static constexpr std::size_t Slots = std::size_t(1) << 12;
+    // The answer kept for (board, tag): 1 yes, 0 no, -1 none.
+    int  find(const Piece* board, std::uint64_t tag) const;
+    void keep(const Piece* board, std::uint64_t tag, bool yes);
+    void forget();
+
+private:
+    struct Slot {
+        std::array<Piece, 64> board{};
+        std::uint64_t         tag  = 0;
+        bool                  used = false, yes = false;
+    };
+    static std::size_t index(const Piece* board, std::uint64_t tag);
+    std::vector<Slot>  slots;
 };
 
 class HypercuboidSearch {
@@ -145,6 +176,8 @@ public:
     // Tests: alike() compares every square, not only those where the entries' boards differ
     // from their timeline's last board (Entry::changed).
     void set_compare_all_squares(bool all) { compareAll = all; }
+    // Tests: neither keep nor use the answers of otherMoveMemo and inBoardAttackMemo.
+    void set_memos(bool on) { memos = on; }
 
     // take_point() pairs the axes that must take part in a jump by backtracking for at most this
     // many steps, then in polynomial time (CoverMatching).
@@ -215,7 +248,19 @@ private:
     // entry j's board keeps the rules (null: the same contents everywhere).
     bool alike(int a, int e, int j, const SquareRules* rules) const;
     // ... or, with rules->local, alike by another move of the opponent on entry j's board.
-    bool alike_by_other_move(int a, int j, const SquareRules* rules);
+    // rulesId: other_move_rules_id(*rules).
+    bool alike_by_other_move(int a, int j, const SquareRules* rules, std::uint32_t rulesId);
+    // The answers of alike_by_other_move() depend only on the entry's board (its contents; the
+    // opponent's royals are read from them), the mover and the parts of the rules it reads:
+    // watched, forbid, shield and royalsAfter (and on the game's size and promotions). Sibling
+    // searches ask the same questions again (the escape is usually a remembered one, and most
+    // boards are the same as the sibling's: in tools-dead-timeline --at -5 after a key and its
+    // refutation, 147,622 questions were 3,874 distinct ones). So they are kept (otherMoveMemo)
+    // under an id for the rule set, the same for equal rule sets met recently.
+    std::uint32_t other_move_rules_id(const SquareRules& rules);
+    bool          other_move_fits(int a, int j, const SquareRules* rules); // the answer, found
+    // A new game (size, promotions): the memos' answers no longer hold.
+    void forget_if_another_game();
     bool order_problem();
     bool present_problem();
     int  make_and_check(bool arrivals);
@@ -237,7 +282,11 @@ private:
     bool meets(const std::uint64_t* box, std::size_t i) const;
     void cut(std::size_t at, std::size_t i, std::uint64_t applied);
     bool attacked_after(const MoveUndo& u, AttackInfo* info) const;
+    // Is a royal of the mover attacked within `after`, a board made from (l, v) by a move? The
+    // answer depends only on its contents: kept (inBoardAttackMemo), as sibling searches make the
+    // same boards again.
     bool in_board_attack(int l, int v, const Board& after);
+    bool in_board_attack_found(int l, int v, const Board& after);
 
     Multiverse*                     mv       = nullptr;
     Color                           us       = WHITE;
@@ -267,6 +316,19 @@ private:
     };
     std::vector<LocalMoves> localOf;
     std::vector<Move>       localCache;
+    // other_move_rules_id(): the rule sets met last, with their ids (0: none).
+    struct OtherMoveRules {
+        SquareRules   rules;
+        Color         us = WHITE;
+        std::uint32_t id = 0;
+    };
+    static constexpr std::size_t               RecentRuleSets = 64;
+    std::array<OtherMoveRules, RecentRuleSets> recentRules{};
+    std::size_t                                nextRulesSlot = 0;
+    std::uint32_t                              nextRulesId   = 1;
+    BoardAnswers otherMoveMemo;     // alike_by_other_move(), tag: the rules' id
+    BoardAnswers inBoardAttackMemo; // in_board_attack(), tag: the mover
+    GameRules    memoRules;         // the game the memos' answers are for
     // in_board_attack(): per board, at (ℓ - minL0) * cleanSpan + v, whether no royal of the mover
     // is attacked within it (-1: not asked yet).
     std::vector<std::int8_t>   cleanOf;
@@ -304,6 +366,7 @@ private:
     std::size_t                    learnedCap     = LearnedWordsCap;
     std::size_t                    learnedWindow  = LearnedWindow;
     bool                           compareAll     = false;
+    bool                           memos          = true;
     Stats                          stats_;
 };
 

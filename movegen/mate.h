@@ -159,6 +159,11 @@ public:
     void set_learned_cap(std::size_t words) { attacker.set_learned_cap(words); }
     void set_learned_window(std::size_t slices) { attacker.set_learned_window(slices); }
     void set_compare_all_squares(bool all) { attacker.set_compare_all_squares(all); }
+    // Tests: the hypercuboids keep no answers about boards (HypercuboidSearch::set_memos).
+    void set_memos(bool on) {
+        attacker.set_memos(on);
+        defender.set_memos(on);
+    }
     // Tests: walk_from_royals() walks every line from a royal on a board past the old ends, also
     // those whose (ℓ, T) part lands on no board whose contents vary (they add no rule).
     void set_walk_every_line(bool all) { walkEveryLine = all; }

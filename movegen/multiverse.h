@@ -34,6 +34,8 @@ struct GameRules {
     // Promotion choices of pawns and brawns, in the order moves are generated. Default {Q}.
     std::array<PieceType, 8> promotions{QUEEN};
     int                      promotionCount = 1;
+
+    bool operator==(const GameRules&) const = default;
 };
 
 // Everything unmake_move() needs to restore the state before make_move().

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 
 #include "movegen/actions.h"
@@ -41,6 +42,82 @@ TEST(Hypercuboid, StartPositions) {
 
 // Fool's mate is not mate in 5D: the king escapes to the past, (0T3)Ke1>>(0T2)f2, its only
 // legal action.
+// The memo of answers about boards (alike_by_other_move(), in_board_attack()) answers only the
+// question it was given, for the board it was given: a board that shares a slot with another, or
+// the same board under another tag, finds no answer, never a wrong one.
+TEST(BoardAnswers, AnswersOnlyTheSameQuestion) {
+    std::uint64_t seed = 0x5eedULL;
+    auto          next = [&] {
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+        return seed;
+    };
+    auto random_board = [&] {
+        std::array<Piece, 64> b{};
+        for (int i = 0; i < 6; ++i)
+            b[next() % 64] = Piece(1 + next() % 6);
+        return b;
+    };
+    BoardAnswers                       memo;
+    std::vector<std::array<Piece, 64>> boards;
+    std::vector<bool>                  answers;
+    EXPECT_EQ(memo.find(random_board().data(), 1), -1); // nothing kept yet
+    // More boards than slots: many share a slot, and the later one replaces the earlier.
+    const std::size_t n = 3 * BoardAnswers::Slots;
+    for (std::size_t i = 0; i < n; ++i) {
+        boards.push_back(random_board());
+        answers.push_back(next() & 1);
+        memo.keep(boards.back().data(), 7, answers.back());
+    }
+    std::size_t found = 0, lost = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const int a = memo.find(boards[i].data(), 7);
+        if (a < 0) {
+            ++lost;
+            continue;
+        }
+        ++found;
+        // Equal boards met twice may have been kept with both answers: the later one holds.
+        std::size_t last = i;
+        for (std::size_t j = i + 1; j < n; ++j)
+            if (boards[j] == boards[i]) last = j;
+        EXPECT_EQ(a, int(answers[last])) << "board " << i;
+        EXPECT_EQ(memo.find(boards[i].data(), 8), -1) << "board " << i << " under another tag";
+    }
+    EXPECT_GT(found, BoardAnswers::Slots / 2);
+    EXPECT_GT(lost, BoardAnswers::Slots); // replaced ones are lost, not confused
+    memo.forget();
+    for (std::size_t i = 0; i < n; i += 97)
+        EXPECT_EQ(memo.find(boards[i].data(), 7), -1);
+}
+
+// alike_by_other_move()'s answers are kept per rule set: two rule sets share them only when
+// they agree on every part it reads, and whatever they say of the parts it does not read.
+TEST(SquareRules, SameForOtherMoveComparesWhatTheOtherMoveReads) {
+    SquareRules base;
+    base.watched            = square_bb(12) | square_bb(20);
+    base.forbid[12]         = std::uint16_t(1u << ROOK);
+    base.forbid[20]         = std::uint16_t(1u << BISHOP);
+    base.shield             = square_bb(20);
+    base.royalsAfter        = square_bb(4);
+    base.local              = true;
+    const SquareRules other = base;
+    EXPECT_TRUE(base.same_for_other_move(other));
+    auto differs = [&](auto change) {
+        SquareRules r = base;
+        change(r);
+        return !base.same_for_other_move(r) && !r.same_for_other_move(base);
+    };
+    EXPECT_TRUE(differs([](SquareRules& r) { r.watched |= square_bb(28); }));
+    EXPECT_TRUE(differs([](SquareRules& r) { r.forbid[12] |= std::uint16_t(1u << QUEEN); }));
+    EXPECT_TRUE(differs([](SquareRules& r) { r.shield = 0; }));
+    EXPECT_TRUE(differs([](SquareRules& r) { r.royalsAfter = square_bb(5); }));
+    // Not read by it: the squares the escape's own move reads (its board is another one), and
+    // the created timelines' start rules.
+    EXPECT_FALSE(differs([](SquareRules& r) { r.same = square_bb(3); }));
+    EXPECT_FALSE(differs([](SquareRules& r) { r.laterThan = 9; }));
+    EXPECT_FALSE(differs([](SquareRules& r) { r.anyStart = true; }));
+}
+
 TEST(Hypercuboid, FoolsMateIsNotMateIn5D) {
     Multiverse            mv = make("Standard");
     std::vector<MoveUndo> undo;

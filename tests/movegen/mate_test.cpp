@@ -71,8 +71,11 @@ struct Tally {
 // The mating actions by enumeration (nullopt when there are too many actions to list) and by
 // MateInOneSearch must be the same set.
 // `kept` is one search used for every position: the escapes it remembers come from other
-// positions (other games, other variants), and a stale one must never cut a mate.
-void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch& kept) {
+// positions (other games, other variants), and a stale one must never cut a mate. `keptPlain`
+// is asked the same questions with the hypercuboids' memos off: with the same escapes
+// remembered, it must search as `kept` does, whose memos hold answers from other positions.
+void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch& kept,
+    MateInOneSearch& keptPlain) {
     ++t.positions;
     std::vector<Action> plain, plainChecks;
     ActionSearch        s(mv);
@@ -87,6 +90,7 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
         // actions and positions, agrees with is_checkmate on every action.
         const bool byKept = kept.mated(mv);
         EXPECT_EQ(byKept, mate) << where << ": MateInOneSearch::mated";
+        EXPECT_EQ(keptPlain.mated(mv), mate) << where << ": MateInOneSearch::mated, no memos";
         t.matedTrue += byKept;
         return ++listed < b.actions;
     });
@@ -107,11 +111,14 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
     // board (HypercuboidSearch's Entry::changed): comparing every square must give the same
     // search, action for action.
     // Likewise, the lines from a royal on a board past the old ends whose (ℓ, T) part lands on no
-    // board whose contents vary are not walked: walking them must add no rule.
+    // board whose contents vary are not walked: walking them must add no rule. And the answers
+    // about boards kept across searches (HypercuboidSearch's memos; `kept` carries them from
+    // other positions, m1 within this one) are the answers found anew: both run without them.
     for (const bool allSquares : {true, false}) {
         MateInOneSearch same;
         same.set_compare_all_squares(allSquares);
         same.set_walk_every_line(!allSquares);
+        same.set_memos(false);
         const char* what = allSquares ? " (every square compared)" : " (every line walked)";
         ASSERT_TRUE(mates_in_order(same, mv) == fast) << where << what;
         ASSERT_EQ(same.stats().actions, m1.stats().actions) << where << what;
@@ -155,8 +162,14 @@ void compare(Multiverse& mv, const std::string& where, Tally& t, MateInOneSearch
     forgetful.set_learned_cap(8);
     forgetful.set_learned_window(1);
     ASSERT_TRUE(sorted_mates(forgetful, mv) == plain) << where << " (slices forgotten)";
-    ASSERT_TRUE(sorted_mates(kept, mv) == plain)
-        << where << " (escapes remembered from other positions)";
+    std::vector<Action> byKept = mates_in_order(kept, mv);
+    ASSERT_TRUE(mates_in_order(keptPlain, mv) == byKept)
+        << where << " (memos from other positions)";
+    ASSERT_EQ(keptPlain.stats().actions, kept.stats().actions) << where;
+    ASSERT_EQ(keptPlain.stats().squareCuts, kept.stats().squareCuts) << where;
+    ASSERT_EQ(keptPlain.stats().byOtherMove, kept.stats().byOtherMove) << where;
+    std::sort(byKept.begin(), byKept.end(), less);
+    ASSERT_TRUE(byKept == plain) << where << " (escapes remembered from other positions)";
     t.reused += kept.stats().reused;
     ++t.compared;
     t.withMate += !plain.empty();
@@ -170,7 +183,8 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
         return seed;
     };
     Tally           t;
-    MateInOneSearch kept;
+    MateInOneSearch kept, keptPlain;
+    keptPlain.set_memos(false);
     for (const char* name : {"Standard", "Very Small", "Focused - Just Brawns",
              "Misc - Timeline Invasion", "Focused - Just Unicorns", "Misc - Timeline Marauders",
              "Small", "Focused - Just Dragons", "Standard - Turn Zero", "Small - Open",
@@ -182,7 +196,7 @@ TEST(MateInOne, SameMatesAsEnumerationOnRandomGames) {
             for (int ply = 0; ply < budget().plies; ++ply) {
                 const std::string where = std::string(name) + " game " + std::to_string(game)
                     + " ply " + std::to_string(ply);
-                compare(mv, where, t, kept);
+                compare(mv, where, t, kept, keptPlain);
                 if (HasFatalFailure() || mv.timeline_count() > budget().timelines) break;
                 // The game ends where it has no legal action.
                 const Action chosen = testing::steered_random_action(mv, 300, next);
