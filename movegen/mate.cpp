@@ -203,7 +203,36 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
     // action) or the end of the line. When a piece beyond the first one met on a created board
     // could capture along the line, that first piece is a shield (some piece must stand there)
     // and the line is watched up to it only.
+    // A line within one board whose contents vary: every square up to the edge is watched (past
+    // the pieces met too), up to the first piece when it is a shield. The same rules as walk()'s,
+    // with the board and its rules looked up once.
+    auto walk_within = [&](const Board& b, SquareRules& to, int x, int y, const Delta& d) {
+        int  last = 0, first = 0; // the last step on the board, the first with a piece
+        bool danger = false;
+        for (int j = 1; on(x + j * d.dx, y + j * d.dy); ++j) {
+            last          = j;
+            const Piece p = b.squares[make_square(x + j * d.dx, y + j * d.dy)];
+            if (p == NO_PIECE) continue;
+            if (first == 0)
+                first = j;
+            else
+                danger = danger || (color_of(p) == mover && (capturers(d, j) >> type_of(p) & 1u));
+        }
+        if (danger) last = first;
+        for (int j = 1; j <= last; ++j) {
+            const Square sq = make_square(x + j * d.dx, y + j * d.dy);
+            to.watched |= square_bb(sq);
+            to.forbid[std::size_t(sq)] |= capturers(d, j);
+        }
+        if (danger) to.shield |= square_bb(make_square(x + first * d.dx, y + first * d.dy));
+    };
     auto walk = [&](int l, int v, int x, int y, const Delta& d, int j) {
+        if (d.dl == 0 && d.dt == 0 && j == 1) {
+            if (SquareRules* to = variable(l, v)) {
+                walk_within(mv.board(l, v), *to, x, y, d);
+                return;
+            }
+        }
         lineSquares.clear();
         bool danger = false, blocked = false;
         for (;; ++j) {
@@ -259,7 +288,8 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
     }
     // The royals on boards past the old ends and on the timelines created since. A line adds a
     // rule only where it lands on a board whose contents depend on the action (variable(); made
-    // by it, so past the old ends too): the lines whose (ℓ, T) part lands on none are not walked.
+    // by it, so past the old ends too): the lines whose (ℓ, T) part lands on none are not walked,
+    // nor the leaps whose (ℓ, T) part does.
     auto past_old_ends = [&](auto visit) {
         for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
             const bool created = l < minL0 || l > maxL;
@@ -272,12 +302,14 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
     past_old_ends([&](int l, int v) {
         if (variable(l, v)) varBoards.push_back({l, v});
     });
-    auto part = [](int dl, int dt) { return 1u << ((dl + 1) * 3 + dt + 1); };
+    auto part      = [](int dl, int dt) { return 1u << ((dl + 1) * 3 + dt + 1); };
+    auto leap_part = [](int dl, int dt) { return 1u << ((dl + 2) * 5 + dt + 2); };
     past_old_ends([&](int l, int v) {
         if (Color(v & 1) != mover) return;
         const Bitboard royals = mv.board(l, v).royals(them);
         if (!royals) return;
         unsigned parts = 0; // part(dl, dt) for each (ℓ, T) part that lands on a variable board
+        unsigned leaps = 0; // leap_part(dl, dt) likewise, for the leaps (|dl|, |dt| <= 2)
         for (const auto& [lv, vv] : varBoards) {
             const int dl = lv - l, dv = vv - v, n = std::abs(dl);
             if (dv % 2 != 0) continue;
@@ -285,16 +317,17 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
                 parts |= part(0, (dv > 0) - (dv < 0));
             else if (dv == 0 || std::abs(dv) == 2 * n)
                 parts |= part((dl > 0) - (dl < 0), (dv > 0) - (dv < 0));
+            if (n <= 2 && std::abs(dv) <= 4) leaps |= leap_part(dl, dv / 2);
         }
-        if (walkEveryLine) parts = ~0u; // tests: every line (set_walk_every_line())
-        // The leaps are all made: those of parts (±1, ±2) and (±2, ±1) land off the lines.
+        if (walkEveryLine) parts = leaps = ~0u; // tests: every line (set_walk_every_line())
         for (Bitboard r = royals; r; r &= r - 1) {
             const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
             if (parts)
                 for (const Delta& d : UnitDirs)
                     if (parts & part(d.dl, d.dt)) walk(l, v, x, y, d, 1);
-            for (const Delta& d : KnightLeaps)
-                leap(l, v, x, y, d);
+            if (leaps)
+                for (const Delta& d : KnightLeaps)
+                    if (leaps & leap_part(d.dl, d.dt)) leap(l, v, x, y, d);
         }
     });
 }
