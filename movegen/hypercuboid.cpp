@@ -64,11 +64,8 @@ bool HypercuboidSearch::attacked_after(const MoveUndo& u, AttackInfo* info) cons
 // build moves from or onto, `cleanOf`), only the lines the move opened are looked at
 // (royal_attacked_on_board_after()).
 bool HypercuboidSearch::in_board_attack(int l, int v, const Board& after) {
-    if (!memos) return in_board_attack_found(l, v, after);
-    if (const int kept = inBoardAttackMemo.find(after.squares, us); kept >= 0) return kept;
-    const bool attacked = in_board_attack_found(l, v, after);
-    inBoardAttackMemo.keep(after.squares, us, attacked);
-    return attacked;
+    auto found = [&] { return in_board_attack_found(l, v, after); };
+    return memos ? inBoardAttackMemo.answer(after.squares, us, found) : found();
 }
 
 bool HypercuboidSearch::in_board_attack_found(int l, int v, const Board& after) {
@@ -903,16 +900,7 @@ std::size_t BoardAnswers::index(const Piece* board, std::uint64_t tag) {
 int BoardAnswers::find(const Piece* board, std::uint64_t tag) const {
     if (slots.empty()) return -1;
     const Slot& s = slots[index(board, tag)];
-    return s.used && s.tag == tag && std::memcmp(s.board.data(), board, 64) == 0 ? s.yes : -1;
-}
-
-void BoardAnswers::keep(const Piece* board, std::uint64_t tag, bool yes) {
-    if (slots.empty()) slots.resize(Slots);
-    Slot& s = slots[index(board, tag)];
-    std::memcpy(s.board.data(), board, 64);
-    s.tag  = tag;
-    s.used = true;
-    s.yes  = yes;
+    return holds(s, board, tag) ? s.yes : -1;
 }
 
 void BoardAnswers::forget() {
@@ -928,9 +916,10 @@ void HypercuboidSearch::forget_if_another_game() {
     recentRules.fill({});
 }
 
-std::uint32_t HypercuboidSearch::other_move_rules_id(const SquareRules& rules) {
+std::uint32_t HypercuboidSearch::other_move_rules_id(const SquareRules* rules) {
+    if (!rules || !rules->local) return 0;
     for (const OtherMoveRules& r : recentRules)
-        if (r.id != 0 && r.us == us && r.rules.same_for_other_move(rules)) return r.id;
+        if (r.id != 0 && r.us == us && r.rules.same_for_other_move(*rules)) return r.id;
     if (nextRulesId == 0) { // wrapped: no answer kept may meet a new id
         otherMoveMemo.forget();
         recentRules.fill({});
@@ -938,21 +927,19 @@ std::uint32_t HypercuboidSearch::other_move_rules_id(const SquareRules& rules) {
     }
     OtherMoveRules& r = recentRules[nextRulesSlot];
     nextRulesSlot     = (nextRulesSlot + 1) % RecentRuleSets;
-    r                 = {rules, us, nextRulesId++};
+    r                 = {*rules, us, nextRulesId++};
     return r.id;
 }
 
 bool HypercuboidSearch::alike_by_other_move(
     int a, int j, const SquareRules* rules, std::uint32_t rulesId) {
-    if (!rules || !rules->local) return false;
+    if (rulesId == 0) return false;
     const Entry& other = entry(a, j);
     if (other.board < 0) return false;
-    const Piece* board = contents[std::size_t(other.board)].data();
-    int          fits  = memos ? otherMoveMemo.find(board, rulesId) : -1;
-    if (fits < 0) {
-        fits = other_move_fits(a, j, rules);
-        if (memos) otherMoveMemo.keep(board, rulesId, fits);
-    }
+    auto       found = [&] { return other_move_fits(a, j, rules); };
+    const bool fits  = memos
+         ? otherMoveMemo.answer(contents[std::size_t(other.board)].data(), rulesId, found)
+         : found();
     stats_.byOtherMove += fits;
     return fits;
 }
@@ -1060,7 +1047,7 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
             const int          later =
                 rules && rules->empty() && mine.v > rules->laterThan ? rules->laterThan : -1;
             const bool          anyStart = rules && rules->empty() && rules->anyStart;
-            const std::uint32_t rulesId  = rules && rules->local ? other_move_rules_id(*rules) : 0;
+            const std::uint32_t rulesId  = other_move_rules_id(rules);
             for (int j = 0; j < ax.n; ++j) {
                 const Entry& other = entry(a, j);
                 if (other.type != E_BRANCH) continue;
@@ -1091,7 +1078,7 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
         const int          i = ax.l - cutSquaresMinL;
         const SquareRules* rules =
             i >= 0 && std::size_t(i) < cutSquares.size() ? &cutSquares[std::size_t(i)] : nullptr;
-        const std::uint32_t rulesId = rules && rules->local ? other_move_rules_id(*rules) : 0;
+        const std::uint32_t rulesId = other_move_rules_id(rules);
         for (int j = 0; j < ax.n; ++j)
             if (!alike(a, e, j, rules) && !alike_by_other_move(a, j, rules, rulesId))
                 slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));

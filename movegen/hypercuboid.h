@@ -33,6 +33,7 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <vector>
 
@@ -95,16 +96,28 @@ struct SquareRules {
 // Yes/no answers about a board that depend only on its contents and a tag (the question), kept
 // across searches: direct-mapped by a hash of both, each answer kept with the whole board and
 // tag, so one is found only for the same question. The slots are allocated by the first answer
-// kept (once: no allocation afterwards); forget() empties them.
+// (once: no allocation afterwards); forget() empties them.
 class BoardAnswers {
 public:
     // 80 bytes each: 80 KiB per memo, two per search that uses them. Small, so that they stay in
     // the cache: tools-dead-timeline --at -5 --mate 3 --nodes 1500000 took as long with 4,096
     // slots as without the memos (A/B 0.99), and 0.91 of that time with 1,024 (0.98 with 256).
     static constexpr std::size_t Slots = std::size_t(1) << 10;
-    // The answer kept for (board, tag): 1 yes, 0 no, -1 none.
+    // The answer to (board, tag): the one kept, else found(), which is then kept in the slot.
+    template <class Found>
+    bool answer(const Piece* board, std::uint64_t tag, Found found) {
+        if (slots.empty()) slots.resize(Slots);
+        Slot& s = slots[index(board, tag)];
+        if (holds(s, board, tag)) return s.yes;
+        const bool yes = found();
+        std::memcpy(s.board.data(), board, sizeof s.board);
+        s.tag  = tag;
+        s.used = true;
+        s.yes  = yes;
+        return yes;
+    }
+    // The answer kept for (board, tag), without finding one (tests): 1 yes, 0 no, -1 none.
     int  find(const Piece* board, std::uint64_t tag) const;
-    void keep(const Piece* board, std::uint64_t tag, bool yes);
     void forget();
 
 private:
@@ -114,7 +127,10 @@ private:
         bool                  used = false, yes = false;
     };
     static std::size_t index(const Piece* board, std::uint64_t tag);
-    std::vector<Slot>  slots;
+    static bool        holds(const Slot& s, const Piece* board, std::uint64_t tag) {
+               return s.used && s.tag == tag && std::memcmp(s.board.data(), board, sizeof s.board) == 0;
+    }
+    std::vector<Slot> slots;
 };
 
 class HypercuboidSearch {
@@ -248,7 +264,7 @@ private:
     // entry j's board keeps the rules (null: the same contents everywhere).
     bool alike(int a, int e, int j, const SquareRules* rules) const;
     // ... or, with rules->local, alike by another move of the opponent on entry j's board.
-    // rulesId: other_move_rules_id(*rules).
+    // rulesId: other_move_rules_id(rules).
     bool alike_by_other_move(int a, int j, const SquareRules* rules, std::uint32_t rulesId);
     // The answers of alike_by_other_move() depend only on the entry's board (its contents; the
     // opponent's royals are read from them), the mover and the parts of the rules it reads:
@@ -257,7 +273,8 @@ private:
     // boards are the same as the sibling's: in tools-dead-timeline --at -5 after a key and its
     // refutation, 147,622 questions were 3,874 distinct ones). So they are kept (otherMoveMemo)
     // under an id for the rule set, the same for equal rule sets met recently.
-    std::uint32_t other_move_rules_id(const SquareRules& rules);
+    // 0 without rules or without `local` (then no entry is alike by another move).
+    std::uint32_t other_move_rules_id(const SquareRules* rules);
     bool          other_move_fits(int a, int j, const SquareRules* rules); // the answer, found
     // A new game (size, promotions): the memos' answers no longer hold.
     void forget_if_another_game();
