@@ -79,9 +79,12 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
                 // before it exists. stillOpen: the x-y-fixed line's square is empty on every
                 // board before it. A line with an x-y part leaves the board by step 8.
                 for (std::size_t g = 0; g < UnitDirsByLT.size(); ++g) {
-                    const Delta& d         = UnitDirs[UnitDirsByLT[g][0]];
-                    int          frontStep = 0;
-                    bool         stillOpen = true;
+                    const Delta& d = UnitDirs[UnitDirsByLT[g][0]];
+                    // Back along its own timeline a line meets only older boards, never one an
+                    // action adds.
+                    if (d.dl == 0 && d.dt < 0) continue;
+                    int  frontStep = 0;
+                    bool stillOpen = true;
                     for (int j = 1;; ++j) {
                         const int ll = l + j * d.dl, vv = v + 2 * j * d.dt;
                         if (vv < 0) break;
