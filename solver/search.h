@@ -423,7 +423,8 @@ private:
     // Per ply: narrow_checks_streamed()'s candidate actions (their buffers kept).
     std::vector<std::vector<std::vector<Move>>> narrowActions;
     std::vector<std::uint64_t>                  narrowSeen; // their checks' signatures
-    std::vector<Move>                           checkMoves;
+    std::vector<Key>  checkChildren; // list_up_to(): the keys after the actions that give check
+    std::vector<Move> checkMoves;
     // Per ply: stream()'s conflict pass over a wide defender node with one move to go, and the
     // checks of the mate that answered a defence there.
     std::vector<movegen::HypercuboidSearch> conflicts;

@@ -1,6 +1,7 @@
 // The mate search end to end: embedded positions (always), the shared puzzle corpus (when
 // ../shared is present), thread-count independence, limits, and the proof checker.
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -15,6 +16,7 @@
 #include "solver/search.h"
 #include "solver/solver.h"
 #include "solver/verify.h"
+#include "tests/movegen/variant_util.h"
 
 namespace fived::solver {
 namespace {
@@ -160,6 +162,50 @@ TEST(Solver, MateInOneKeysAreExactlyTheCheckmatingActions) {
         });
         EXPECT_EQ(keys, mates) << e.id;
     }
+}
+
+// The check flags of a listed node: from the mate-in-one search's walk where two or more boards
+// are playable (MateInOneSearch::cuts_pay()), tested action by action elsewhere. Either way each
+// flag says whether the action leaves the opponent in check, on random games of several
+// timelines.
+TEST(Searcher, ListedCheckFlagsAreTheActionsThatGiveCheck) {
+    movegen::testing::XorShift next{0x51c3b7ULL};
+    int                        walked = 0, flagged = 0, quiet = 0;
+    for (const char* name : {"Standard - Two Timelines", "Misc - Timeline Invasion",
+             "Very Small - Open", "Focused - Just Knights", "Misc - Royal Queen Showdown"})
+        for (int game = 0; game < 6; ++game) {
+            const Multiverse   start = movegen::testing::variant_start(name);
+            TranspositionTable tt;
+            SearchContext      ctx(tt, start, 4);
+            Searcher           s(ctx);
+            Multiverse&        mv = s.position(); // the game is played on the searcher's own
+            std::vector<movegen::MoveUndo> played, undo;
+            for (int ply = 0; ply < 30; ++ply) {
+                const Searcher::Listed listed = s.list_up_to(0, true, 3000);
+                ASSERT_NE(listed, Searcher::Listed::STOPPED) << name;
+                const ActionList& list = s.list(0);
+                const bool        walk = movegen::MateInOneSearch::cuts_pay(mv);
+                // A node over the cap is not listed (stream()); the flags of the others.
+                for (std::size_t i = 0; listed == Searcher::Listed::ALL && i < list.size(); ++i) {
+                    movegen::do_action(mv, list.action(i), undo);
+                    const bool check = movegen::in_check_at_turn_start(mv);
+                    movegen::undo_action(mv, undo);
+                    ASSERT_EQ(list.ref(i).check, check)
+                        << name << " game " << game << " ply " << ply << " action " << i;
+                    if (walk) (check ? flagged : quiet)++;
+                }
+                walked += walk && listed == Searcher::Listed::ALL;
+                const std::vector<Move> chosen =
+                    movegen::testing::steered_random_action(mv, 50, next);
+                if (chosen.empty()) break;
+                movegen::do_action(mv, chosen, played);
+            }
+        }
+    std::printf("listed nodes walked %d: %d checks, %d quiet actions\n", walked, flagged, quiet);
+    // Walked nodes with both kinds of flags were met.
+    EXPECT_GT(walked, 50);
+    EXPECT_GT(flagged, 100);
+    EXPECT_GT(quiet, 1000);
 }
 
 TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
