@@ -83,6 +83,10 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
                     // Back along its own timeline a line meets only older boards, never one an
                     // action adds.
                     if (d.dl == 0 && d.dt < 0) continue;
+                    // Forward along it the front is (end - v) / 2 + 1 steps away: past step 7
+                    // only the x-y-fixed line can reach it, while it stays open.
+                    const bool farFront =
+                        d.dl == 0 && (end0[std::size_t(l - minL0)] - v) / 2 + 1 > 7;
                     int  frontStep = 0;
                     bool stillOpen = true;
                     for (int j = 1;; ++j) {
@@ -95,7 +99,7 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
                         const Board* b = mv.board_if(ll, vv);
                         if (!b) break;
                         stillOpen = stillOpen && b->empty(sq);
-                        if (!stillOpen && j >= 7) break;
+                        if (!stillOpen && (j >= 7 || farFront)) break;
                     }
                     if (frontStep > 0)
                         seeds.push_back({l, v, x, y, frontStep, std::uint8_t(g), false, stillOpen,
