@@ -13,32 +13,35 @@
 namespace fived::movegen {
 
 namespace {
-// The indices into UnitDirs of the lines that leave a board, by their (ℓ, T) part: eight groups
-// of nine x-y parts.
+// The indices into UnitDirs of the lines by their (ℓ, T) part, in (ℓ, T) order: nine groups of
+// nine x-y parts, but eight for (0, 0) (the lines within the board have no x-y-fixed one).
+struct LineGroup {
+    int                         dl = 0, dt = 0, n = 0;
+    std::array<std::uint8_t, 9> lines{};
+};
 constexpr auto UnitDirsByLT = [] {
-    std::array<std::array<std::uint8_t, 9>, 8> t{};
-    std::array<int, 8>                         n{};
+    std::array<LineGroup, 9> t{};
     for (std::size_t i = 0; i < UnitDirs.size(); ++i) {
-        const Delta& d = UnitDirs[i];
-        if (d.dl == 0 && d.dt == 0) continue;
-        int g = (d.dl + 1) * 3 + (d.dt + 1);
-        g -= g > 4; // (0, 0) is not a group
-        t[std::size_t(g)][std::size_t(n[std::size_t(g)]++)] = std::uint8_t(i);
+        const Delta& d              = UnitDirs[i];
+        LineGroup&   g              = t[std::size_t((d.dl + 1) * 3 + (d.dt + 1))];
+        g.dl                        = d.dl;
+        g.dt                        = d.dt;
+        g.lines[std::size_t(g.n++)] = std::uint8_t(i);
     }
     return t;
 }();
-// The indices into KnightLeaps of the leaps that leave a board, by their (ℓ, T) part.
+// The indices into KnightLeaps of the leaps by their (ℓ, T) part (the eight within the board
+// too).
 struct KnightGroup {
     int                          dl = 0, dt = 0, n = 0;
     std::array<std::uint8_t, 16> leaps{};
 };
 constexpr auto KnightLeapsByLT = [] {
-    std::array<KnightGroup, 16> t{};
+    std::array<KnightGroup, 17> t{};
     std::size_t                 groups = 0;
     for (std::size_t i = 0; i < KnightLeaps.size(); ++i) {
         const Delta& d = KnightLeaps[i];
-        if (d.dl == 0 && d.dt == 0) continue;
-        std::size_t g = 0;
+        std::size_t  g = 0;
         while (g < groups && (t[g].dl != d.dl || t[g].dt != d.dt))
             ++g;
         if (g == groups) {
@@ -79,7 +82,8 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
                 // before it exists. stillOpen: the x-y-fixed line's square is empty on every
                 // board before it. A line with an x-y part leaves the board by step 8.
                 for (std::size_t g = 0; g < UnitDirsByLT.size(); ++g) {
-                    const Delta& d = UnitDirs[UnitDirsByLT[g][0]];
+                    const Delta& d = UnitDirs[UnitDirsByLT[g].lines[0]];
+                    if (d.dl == 0 && d.dt == 0) continue;
                     // Back along its own timeline a line meets only older boards, never one an
                     // action adds.
                     if (d.dl == 0 && d.dt < 0) continue;
@@ -109,7 +113,7 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
                 for (std::size_t g = 0; g < KnightLeapsByLT.size(); ++g) {
                     const KnightGroup& group = KnightLeapsByLT[g];
                     const int          fl = l + group.dl, fv = v + 2 * group.dt;
-                    if (group.n > 0 && front(fl, fv))
+                    if (group.n > 0 && (group.dl != 0 || group.dt != 0) && front(fl, fv))
                         seeds.push_back({l, v, x, y, 1, std::uint8_t(g), true, false, fl, fv});
                 }
             }
@@ -144,16 +148,17 @@ void MateInOneSearch::expand(const Multiverse& mv, RayGroup& group) {
             }
             continue;
         }
-        const std::array<std::uint8_t, 9>& lines = UnitDirsByLT[seed.group];
-        const Delta&                       g     = UnitDirs[lines[0]];
-        const int                          fj    = seed.j;
+        const LineGroup& lines = UnitDirsByLT[seed.group];
+        const Delta&     g     = UnitDirs[lines.lines[0]];
+        const int        fj    = seed.j;
         // The boards of steps 1 .. fj - 1 (they exist: the seed's walk passed them).
         std::array<const Board*, 8> along{};
         for (int j = 1; j < fj && j < int(along.size()); ++j)
             along[std::size_t(j)] = &mv.board(seed.l + j * g.dl, seed.v + 2 * j * g.dt);
-        for (const std::uint8_t i : lines) {
-            const Delta& d = UnitDirs[i];
-            bool         open;
+        for (int k = 0; k < lines.n; ++k) {
+            const std::uint8_t i = lines.lines[std::size_t(k)];
+            const Delta&       d = UnitDirs[i];
+            bool               open;
             if (d.dx == 0 && d.dy == 0) {
                 open = seed.stillOpen;
             } else {
@@ -330,12 +335,19 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
         if (walkEveryLine) parts = leaps = ~0u; // tests: every line (set_walk_every_line())
         for (Bitboard r = royals; r; r &= r - 1) {
             const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
+            // By (ℓ, T) part, not every direction asked whether its part is wanted (that was 2 %
+            // of tools-dead-timeline --at -5's instructions); the rules are unions, so the order
+            // does not matter.
             if (parts)
-                for (const Delta& d : UnitDirs)
-                    if (parts & part(d.dl, d.dt)) walk(l, v, x, y, d, 1);
+                for (const LineGroup& g : UnitDirsByLT)
+                    if (parts & part(g.dl, g.dt))
+                        for (int k = 0; k < g.n; ++k)
+                            walk(l, v, x, y, UnitDirs[g.lines[std::size_t(k)]], 1);
             if (leaps)
-                for (const Delta& d : KnightLeaps)
-                    if (leaps & leap_part(d.dl, d.dt)) leap(l, v, x, y, d);
+                for (const KnightGroup& g : KnightLeapsByLT)
+                    if (g.n > 0 && (leaps & leap_part(g.dl, g.dt)))
+                        for (int k = 0; k < g.n; ++k)
+                            leap(l, v, x, y, KnightLeaps[g.leaps[std::size_t(k)]]);
         }
     });
 }
