@@ -71,23 +71,25 @@ PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, c
     for (Bitboard rb = royals; rb; rb &= rb - 1) {
         const int r  = std::countr_zero(rb);
         const int rx = file_of(Square(r)), ry = rank_of(Square(r));
-        // 1. Riders and kings along a straight line through the boards.
-        if ((dl == 0 || dt == 0 || adl == adt) && (theirs & line_sources(r, std::max(adl, adt)))) {
+        // 1. Riders and kings along a straight line through the boards: their pieces on the
+        //    ring of the k-th step back (the line's x-y part is 0 or ±k per axis), in descending
+        //    square order (the first attack found names the conflict the action search learns).
+        if (dl == 0 || dt == 0 || adl == adt) {
             const int k  = std::max(adl, adt);
             const int ut = sgn(dt), ul = sgn(dl);
-            for (int uy = -1; uy <= 1; ++uy)
-                for (int ux = -1; ux <= 1; ++ux) {
-                    const PieceType pt = piece_at(rx - k * ux, ry - k * uy);
-                    if (pt == NO_PIECE_TYPE) continue;
-                    const int  axes = (ux != 0) + (uy != 0) + (ut != 0) + (ul != 0);
-                    const bool fits = captures_along(pt, axes, k);
-                    const int  from = make_square(rx - k * ux, ry - k * uy);
-                    if (fits && path_clear(mv, la, va, from, k, ux, uy, ut, ul)) {
-                        if (info) info->set_path(from, r, ux, uy, ut, ul, k, false);
-                        // A ride of two or more steps crosses boards whose squares matter.
-                        return k >= 2 ? RIDE : LEAP;
-                    }
+            for (Bitboard c = theirs & line_sources(r, k); c;) {
+                const int from = 63 - std::countl_zero(c);
+                c ^= square_bb(from);
+                const int ux    = sgn(rx - file_of(Square(from))),
+                          uy    = sgn(ry - rank_of(Square(from)));
+                const int  axes = (ux != 0) + (uy != 0) + (ut != 0) + (ul != 0);
+                const bool fits = captures_along(type_of(A.piece_on(from)), axes, k);
+                if (fits && path_clear(mv, la, va, from, k, ux, uy, ut, ul)) {
+                    if (info) info->set_path(from, r, ux, uy, ut, ul, k, false);
+                    // A ride of two or more steps crosses boards whose squares matter.
+                    return k >= 2 ? RIDE : LEAP;
                 }
+            }
         }
         // 2. Knights and 3. pawns and brawns: the backward tables of geometry.h.
         auto leap = [&](int x, int y) {
@@ -95,19 +97,20 @@ PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, c
             return LEAP;
         };
         const PlaneOffsets* knights = knight_leaps_by_tl(dt, dl);
-        if (knights && (theirs & knight_sources(r, dt, dl)))
+        if (knights && (A.pieces(them, KNIGHT) & knight_sources(r, dt, dl)))
             for (int i = 0; i < knights->n; ++i) {
                 const int x = rx - knights->xy[std::size_t(i)][0];
                 const int y = ry - knights->xy[std::size_t(i)][1];
                 if (piece_at(x, y) == KNIGHT) return leap(x, y);
             }
         int px = 0, py = 0;
-        if (for_each_pawn_attacker(them, dt, dl, rx, ry, [&](int x, int y, bool brawnOnly) {
-                const PieceType pt = piece_at(x, y);
-                px                 = x;
-                py                 = y;
-                return brawnOnly ? pt == BRAWN : is_pawnlike(pt);
-            }))
+        if ((A.pieces(them, PAWN) | A.pieces(them, BRAWN))
+            && for_each_pawn_attacker(them, dt, dl, rx, ry, [&](int x, int y, bool brawnOnly) {
+                   const PieceType pt = piece_at(x, y);
+                   px                 = x;
+                   py                 = y;
+                   return brawnOnly ? pt == BRAWN : is_pawnlike(pt);
+               }))
             return leap(px, py);
     }
     return NO_ATTACK;
