@@ -13,8 +13,11 @@
 namespace fived::movegen {
 
 namespace {
-// The indices into UnitDirs of the lines by their (ℓ, T) part, in (ℓ, T) order: nine groups of
-// nine x-y parts, but eight for (0, 0) (the lines within the board have no x-y-fixed one).
+// The (ℓ, T) part of a line, dl and dt in -1 .. 1, as an index 0 .. 8.
+constexpr int line_part(int dl, int dt) { return (dl + 1) * 3 + dt + 1; }
+// The indices into UnitDirs of the lines by their (ℓ, T) part, UnitDirsByLT[line_part(dl, dt)]:
+// nine groups of nine x-y parts, but eight for (0, 0) (the lines within the board have no
+// x-y-fixed one).
 struct LineGroup {
     int                         dl = 0, dt = 0, n = 0;
     std::array<std::uint8_t, 9> lines{};
@@ -23,7 +26,7 @@ constexpr auto UnitDirsByLT = [] {
     std::array<LineGroup, 9> t{};
     for (std::size_t i = 0; i < UnitDirs.size(); ++i) {
         const Delta& d              = UnitDirs[i];
-        LineGroup&   g              = t[std::size_t((d.dl + 1) * 3 + (d.dt + 1))];
+        LineGroup&   g              = t[std::size_t(line_part(d.dl, d.dt))];
         g.dl                        = d.dl;
         g.dt                        = d.dt;
         g.lines[std::size_t(g.n++)] = std::uint8_t(i);
@@ -317,7 +320,7 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
     past_old_ends([&](int l, int v) {
         if (variable(l, v)) varBoards.push_back({l, v});
     });
-    auto part      = [](int dl, int dt) { return 1u << ((dl + 1) * 3 + dt + 1); };
+    auto part      = [](int dl, int dt) { return 1u << line_part(dl, dt); };
     auto leap_part = [](int dl, int dt) { return 1u << ((dl + 2) * 5 + dt + 2); };
     past_old_ends([&](int l, int v) {
         if (Color(v & 1) != mover) return;
