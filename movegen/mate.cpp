@@ -178,8 +178,9 @@ void MateInOneSearch::expand(const Multiverse& mv, RayGroup& group) {
     group.expanded = true;
 }
 
-// Inline: walk_from_royals() asks it at every step of every line. GCC -O3 kept it out of line
-// (3 % of the instructions of tools-dead-timeline --at -5, with Multiverse::board_if()).
+// Inline: walk_from_royals() asks it at every step of every line. GCC -O3 kept it (and
+// Multiverse::board_if()) out of line; always inlined, tools-dead-timeline --at -5 runs 1.8 %
+// fewer instructions.
 [[gnu::always_inline]] inline SquareRules* MateInOneSearch::created_by_action(
     const Multiverse& mv, int l, int v) {
     const int maxL = max_l0();
