@@ -66,8 +66,13 @@ struct SolveOptions {
     // Defender nodes with k >= 2: killers within this many nodes, then the narrow checks within
     // growing budgets (Searcher::narrow_checks_first; a streamed node also the ply's refutations
     // completed, Searcher::narrow_checks_streamed); 0 = off (every defence searched in full, in
-    // order).
-    std::uint64_t narrowBudget = 4000;
+    // order). 2,500 (rounds of 2,500, 10,000, 40,000, 160,000): session 36 measured 2,000-4,000
+    // on the slowest decided rows of scripts/real_positions.py (one thread, nodes to decide:
+    // tools-dead-timeline -5, cwmtt-standard -5, slavrick writenwrong and samet -5, cwmtt-ctp1 -5,
+    // tools-standard-checkmate-4 and cwmtt-futures -5): 21.5M in all with 4,000, 20.8M with 3,000,
+    // 20.0M with 2,500, 21.0M with 2,000; tools-dead-timeline -5, the one near the minute, 10.04M
+    // with 4,000 and 9.74M with 2,500 (52.0 s against 53.7 s, farm-bench, same binary).
+    std::uint64_t narrowBudget = 2500;
     std::size_t   maxTreeNodes = 2'000'000;
     // Tree answers: defences are taken in chunks of this many, each built by one searcher with
     // the chunk's recent answers tried first (RecentActions; >= 1). A chunk starts with no hint

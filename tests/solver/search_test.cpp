@@ -785,7 +785,7 @@ TEST(Solver, NarrowCheckRefutesWhereTheFirstDefenceIsWide) {
         {{-2, 16, 5, 2, -2, 16, 4, 4}, {1, 16, 0, 4, 1, 16, 3, 7}}, 150'000);
 }
 
-// The later rounds of narrow checks (Searcher::NarrowRounds, up to 256,000 nodes). The key
+// The later rounds of narrow checks (Searcher::NarrowRounds, up to 64 times the first). The key
 // (1T15)Nb8>>(0T15)d8 (the 1,345th of the search's order): none of its 36 checking defences
 // (about 1,300 attacker actions each) refutes within 4,000 or 32,000 nodes, and in the listed
 // order the quiet killer took 2.9M nodes. The check (-2T16)b2b4 (1T16)Qa5d8 refutes in 54,438
