@@ -22,11 +22,10 @@ if(FIVED_PGO_GENERATE)
     target_compile_options(fived_options INTERFACE $<BUILD_INTERFACE:-fprofile-generate=${FIVED_PGO_GENERATE}
         -fprofile-update=atomic -fprofile-prefix-path=${CMAKE_BINARY_DIR}>)
     target_link_options(fived_options INTERFACE $<BUILD_INTERFACE:-fprofile-generate=${FIVED_PGO_GENERATE}>)
+elseif(FIVED_PGO AND NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    message(WARNING "FIVED_PGO is for GCC (the compiler is ${CMAKE_CXX_COMPILER_ID}): "
+        "building without a profile")
 elseif(FIVED_PGO)
-    if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
-        message(FATAL_ERROR "FIVED_PGO needs GCC (the compiler is ${CMAKE_CXX_COMPILER_ID}); "
-            "configure with -DFIVED_PGO=OFF")
-    endif()
     include(ExternalProject)
     set(_pgoProfile ${CMAKE_BINARY_DIR}/pgo-profile)
     set(_pgoBuild ${CMAKE_BINARY_DIR}/pgo-instrumented)
