@@ -439,17 +439,16 @@ private:
     // ctx.narrowBudget), the rounds, the checks counted, the candidates searched, the cap of
     // their count of attacker actions and the depth-first nodes that count may take (past them
     // the defence counts as wide: cwmtt-ctp1 --at -9 spent 15.6 s of its 27 s in 147 counts that
-    // reached the cap after up to 260,000 nodes each). The last round's budget, 160,000 nodes
-    // by default (256,000 when this was measured, from 4,000): slavrick samet --at -5 has a key
-    // (the 1,345th of the order) whose narrow checks, about 1,300 attacker actions each, refute
-    // within neither 4,000 nor 32,000 nodes, and whose killer, a quiet defence, took 2.9M nodes (66
-    // s) to refute; 256,000 refutes it in 54,438 nodes and decides the case (no mate in 3) in 45 s,
-    // where it was unknown after 60 s (scripts/real_positions.py, 1 thread). Four rounds growing by
-    // 4 (then 4,000, 16,000, 64,000, 256,000) rather than three by 8: each candidate that does not
+    // reached the cap after up to 260,000 nodes each). The last round's budget, 160,000 nodes by
+    // default (256,000 when this was measured, from 4,000): slavrick samet --at -5 has a key (the
+    // 1,345th of the order) whose narrow checks, about 1,300 attacker actions each, refute within
+    // neither 4,000 nor 32,000 nodes, and whose killer, a quiet defence, took 2.9M nodes (66 s) to
+    // refute; 256,000 refutes it in 54,438 nodes and decides the case (no mate in 3) in 45 s, where
+    // it was unknown after 60 s (scripts/real_positions.py, 1 thread). Four rounds growing by 4
+    // (then 4,000, 16,000, 64,000, 256,000) rather than three by 8: each candidate that does not
     // refute costs up to the budget of the round where another does, so smaller steps waste less
-    // (cwmtt-standard
-    // --at -5, keys refuted within 6M nodes, with CandidateHistory: 1,630 by 8, 2,242 by 4,
-    // 2,078 by 2 in seven rounds).
+    // (cwmtt-standard --at -5, keys refuted within 6M nodes, with CandidateHistory: 1,630 by 8,
+    // 2,242 by 4, 2,078 by 2 in seven rounds).
     static constexpr std::uint64_t NarrowGrowth       = 4;
     static constexpr int           NarrowRounds       = 4;
     static constexpr std::size_t   NarrowCounted      = 64;
