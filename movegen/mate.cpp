@@ -85,7 +85,7 @@ void MateInOneSearch::prepare_rays(const Multiverse& mv) {
                 // before it exists. stillOpen: the x-y-fixed line's square is empty on every
                 // board before it. A line with an x-y part leaves the board by step 8.
                 for (std::size_t g = 0; g < UnitDirsByLT.size(); ++g) {
-                    const Delta& d = UnitDirs[UnitDirsByLT[g].lines[0]];
+                    const LineGroup& d = UnitDirsByLT[g];
                     if (d.dl == 0 && d.dt == 0) continue;
                     // Back along its own timeline a line meets only older boards, never one an
                     // action adds.
@@ -152,12 +152,11 @@ void MateInOneSearch::expand(const Multiverse& mv, RayGroup& group) {
             continue;
         }
         const LineGroup& lines = UnitDirsByLT[seed.group];
-        const Delta&     g     = UnitDirs[lines.lines[0]];
         const int        fj    = seed.j;
         // The boards of steps 1 .. fj - 1 (they exist: the seed's walk passed them).
         std::array<const Board*, 8> along{};
         for (int j = 1; j < fj && j < int(along.size()); ++j)
-            along[std::size_t(j)] = &mv.board(seed.l + j * g.dl, seed.v + 2 * j * g.dt);
+            along[std::size_t(j)] = &mv.board(seed.l + j * lines.dl, seed.v + 2 * j * lines.dt);
         for (int k = 0; k < lines.n; ++k) {
             const std::uint8_t i = lines.lines[std::size_t(k)];
             const Delta&       d = UnitDirs[i];
