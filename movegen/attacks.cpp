@@ -104,7 +104,7 @@ PairResult pair_attacked(const Multiverse& mv, const Board& A, int la, int va, c
                 if (piece_at(x, y) == KNIGHT) return leap(x, y);
             }
         int px = 0, py = 0;
-        if ((A.pieces(them, PAWN) | A.pieces(them, BRAWN))
+        if (A.pawnlikes(them)
             && for_each_pawn_attacker(them, dt, dl, rx, ry, [&](int x, int y, bool brawnOnly) {
                    const PieceType pt = piece_at(x, y);
                    px                 = x;

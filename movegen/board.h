@@ -25,6 +25,8 @@ struct Board {
     Bitboard pieces(Color c) const { return byColor[c]; }
     Bitboard pieces(Color c, PieceType pt) const { return byColor[c] & byType[pt]; }
     Bitboard royals(Color c) const { return byColor[c] & (byType[KING] | byType[ROYAL_QUEEN]); }
+    // The pieces that move and capture as pawns (is_pawnlike()).
+    Bitboard pawnlikes(Color c) const { return byColor[c] & (byType[PAWN] | byType[BRAWN]); }
 
     void put(Piece p, int s) {
         squares[s] = p;

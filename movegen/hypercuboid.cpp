@@ -973,7 +973,7 @@ bool HypercuboidSearch::other_move_fits(int a, int j, const SquareRules* rules) 
     if (!lm.asked) {
         lm.occupied = board().pieces();
         lm.pieces   = b.pieces(them);
-        lm.pawns    = b.pieces(them, PAWN) | b.pieces(them, BRAWN);
+        lm.pawns    = b.pawnlikes(them);
     }
     const Bitboard occupied = lm.occupied;
     // Only these pieces can make such a move: not one on a shield square (it would leave it
