@@ -1029,17 +1029,24 @@ bool HypercuboidSearch::other_move_fits(int a, int j, const SquareRules* rules) 
 // time.
 void HypercuboidSearch::slice_alike(bool onSquares) {
     slice_all();
+    bool anyBranch = false;
     for (int a = 0; a < int(axes.size()); ++a) {
         const Axis&  ax   = axes[std::size_t(a)];
         const int    e    = point[std::size_t(a)];
         const Entry& mine = entry(a, e);
         if (ax.isNew) {
+            const bool ruled = onSquares && std::size_t(ax.l) < newCutSquares.size();
+            bool       kept  = false;
+            for (std::size_t i = 0; i < keep.size() && !kept; ++i)
+                kept = keep[i] == new_timeline(ax.l);
+            // Not created by this action: with anyBranch, created or not by any (slice_all()).
+            if (mine.type != E_BRANCH && ruled && !kept
+                && newCutSquares[std::size_t(ax.l)].anyBranch) {
+                anyBranch = true;
+                continue;
+            }
             slice_clear(a);
-            bool fixed =
-                mine.type != E_BRANCH || (onSquares && std::size_t(ax.l) >= newCutSquares.size());
-            for (std::size_t i = 0; i < keep.size() && !fixed; ++i)
-                fixed = keep[i] == new_timeline(ax.l);
-            if (fixed) {
+            if (mine.type != E_BRANCH || (onSquares && !ruled) || kept) {
                 slice_set(a, e);
                 continue;
             }
@@ -1062,10 +1069,10 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
             }
             continue;
         }
-        bool kept = false;
-        for (std::size_t i = 0; i < keep.size() && !kept; ++i)
-            kept = keep[i] == ax.l;
-        if (kept) {
+        bool keptTip = false;
+        for (std::size_t i = 0; i < keep.size() && !keptTip; ++i)
+            keptTip = keep[i] == ax.l;
+        if (keptTip) {
             slice_clear(a);
             slice_set(a, e);
             continue;
@@ -1083,6 +1090,7 @@ void HypercuboidSearch::slice_alike(bool onSquares) {
             if (!alike(a, e, j, rules) && !alike_by_other_move(a, j, rules, rulesId))
                 slice[std::size_t(ax.off + (j >> 6))] &= ~(std::uint64_t(1) << (j & 63));
     }
+    stats_.byAnyBranch += anyBranch;
 }
 
 // The search. Every legal point is handed to the visitor (with the action made) and then cut out

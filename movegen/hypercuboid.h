@@ -57,6 +57,10 @@ namespace fived::movegen {
 // With `anyStart` as well (a created timeline that is inactive, RULES.md §4.1), the present never
 // depends on it and no line reads it wherever it starts: any branching arrival is alike.
 //
+// With `anyBranch`, on the k-th created timeline of a shown action that creates fewer than k + 1:
+// any entry is alike (the timeline is not created, or created by any branching arrival: it would
+// be inactive, see mate.h).
+//
 // With `local` (an escape's own move on that board, mate.h), `same` holds only that move's squares
 // and the other rules are read on the board after it: an entry whose board fails the rules is
 // alike too when the opponent has another move that stays on its board (find_local_move)
@@ -68,6 +72,7 @@ struct SquareRules {
     int                           laterThan   = -1;
     bool                          anyStart    = false;
     bool                          local       = false;
+    bool                          anyBranch   = false;
     Bitboard                      royalsAfter = 0;
 
     bool empty() const { return !(same | watched | shield); }
@@ -89,6 +94,7 @@ struct SquareRules {
         laterThan               = -1;
         anyStart                = false;
         local                   = false;
+        anyBranch               = false;
         royalsAfter             = 0;
     }
 };
@@ -170,7 +176,8 @@ public:
     // squares[ℓ - squaresMinL] (SquareRules; a timeline outside the span: the same contents on
     // every square), and on the k-th created timeline to the branching arrivals whose board
     // also keeps newSquares[k] (none beyond the span: the action's own), or with its laterThan,
-    // to those later than it (SquareRules). The squares are read when the visitor returns, so it
+    // to those later than it (SquareRules); past the timelines this one creates, with anyBranch,
+    // to any entry. The squares are read when the visitor returns, so it
     // may fill them for each action. With `stop`, the enumeration also ends (returns false) soon
     // after *stop is set, between two actions too: cutting can take long where slices multiply.
     bool for_each_cut(Multiverse&                                                 mv,
@@ -208,6 +215,7 @@ public:
         std::uint64_t windowed    = 0; // boxes that skipped slices older than the learned window
         std::uint64_t byOtherMove = 0; // entries alike by another move (SquareRules::local)
         std::uint64_t byAnyStart  = 0; // branches alike at another time (SquareRules::anyStart)
+        std::uint64_t byAnyBranch = 0; // cuts open to more created timelines (anyBranch)
         std::uint64_t matchings   = 0; // pairings left to CoverMatching (take_point())
     };
     const Stats& stats() const { return stats_; }

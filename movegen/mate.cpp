@@ -9,6 +9,7 @@
 #include "movegen/action.h"
 #include "movegen/geometry.h"
 #include "movegen/movegen.h"
+#include "movegen/rules.h"
 
 namespace fived::movegen {
 
@@ -363,11 +364,16 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
 // rule). The cut keeps the number of timelines each side creates (every alike action branches on
 // the same new-timeline axes; the attacker creates none of the defender's), so it stays inactive
 // after every alike action.
+// anyBranch: every timeline the attacker creates after mv would be inactive and leave the activity
+// of the others as it is (mate.h, "More timelines").
 void MateInOneSearch::created_timeline_rules(const Multiverse& mv) {
+    const bool further = further_timelines_inactive(
+        mover, mv.max_l() - mv.init_max_l(), mv.init_min_l() - mv.min_l());
     for (std::size_t k = 0; k < newSquares.size(); ++k) {
         const int l             = mover == WHITE ? max_l0() + 1 + int(k) : minL0 - 1 - int(k);
         newSquares[k].laterThan = mv.present_v();
         newSquares[k].anyStart  = mv.has_timeline(l) && !mv.is_active(l);
+        newSquares[k].anyBranch = further;
     }
 }
 
@@ -553,6 +559,7 @@ bool MateInOneSearch::walk_checks(Multiverse&                                   
         squares, mv.min_l(), newSquares, stop);
     stats_.byOtherMove = attacker.stats().byOtherMove;
     stats_.byAnyStart  = attacker.stats().byAnyStart;
+    stats_.byAnyBranch = attacker.stats().byAnyBranch;
     return done;
 }
 

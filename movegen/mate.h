@@ -60,6 +60,17 @@
 // (Measured: in cwmtt-many2 --at -5 every check's escape captures the checker, on its own square
 // on each board, and a cut took 1 of an axis' 47 entries; with another move there, all but the
 // pass.)
+// More timelines (SquareRules::anyBranch). When the attacker has created more timelines than the
+// defender after A with e (a quiet A: after A), every timeline the attacker creates beyond them is
+// inactive and leaves the activity of every other timeline as it is (further_timelines_inactive(),
+// RULES.md §4.1). Then A' may create more timelines than A, by any branching jumps. Each such
+// jump's departure is a move on a board of the attacker (one A passes, or an entry alike on a
+// board A moves on), as above. Its new timeline is inactive, so the present is as it was, and
+// in the check test it is not passed; its only board is of the defender's colour, so no attack
+// starts on it or crosses it and no royal on it can be attacked (§5.2). e does not read it: it
+// did not exist, and it lies past every timeline on the attacker's side, so no move of e crosses
+// it; the timelines e creates are numbered on the other side. So e is an escape after A' (and a
+// quiet A' gives no check).
 // So a cut never removes a mating action; every mate reported is one that was made and tested.
 //
 // An action A that does not give check leaves out, with it, every action A' that moves on every
@@ -130,6 +141,7 @@ public:
         std::uint64_t reused      = 0; // of the cuts, escapes found among the last ones
         std::uint64_t byOtherMove = 0; // entries the cuts took by another escape move there
         std::uint64_t byAnyStart  = 0; // branches the cuts took at another time (inactive)
+        std::uint64_t byAnyBranch = 0; // cuts that took more created timelines (inactive)
     };
     // Calls mate(action) for mating actions of the side to move (the action made on mv; the
     // visitor must leave mv as it found it) until it returns false; tested() is called before
@@ -225,8 +237,8 @@ private:
     void escape_squares(Multiverse& mv, std::vector<int>& keep);
     // Empties squares and newSquares (no rule, no laterThan).
     void clear_rules();
-    // newSquares[k].laterThan (the present of mv) and anyStart (the k-th created timeline is
-    // inactive on mv; see mate.cpp).
+    // newSquares[k].laterThan (the present of mv), anyStart (the k-th created timeline is
+    // inactive on mv; see mate.cpp) and anyBranch (further timelines of the attacker would be).
     void created_timeline_rules(const Multiverse& mv);
     int  max_l0() const { return minL0 + int(end0.size()) - 1; } // the last ℓ before the action
     // The rules of the board (l, v) of mv, made by the action, or null (not the action's).

@@ -17,6 +17,27 @@ constexpr int activity_radius(int whiteCreated, int blackCreated) {
     return std::min(whiteCreated, blackCreated) + (whiteCreated != blackCreated ? 1 : 0);
 }
 
+// Would every timeline `mover` creates from now on be inactive, and leave the activity of every
+// other timeline as it is (RULES.md §4.1)? Exactly when the mover has created more timelines than
+// the opponent: then the radius is the opponent's count + 1 however many the mover adds, and
+// the mover's next timeline lies beyond it (checked against activity_radius() below).
+constexpr bool further_timelines_inactive(Color mover, int whiteCreated, int blackCreated) {
+    return mover == WHITE ? whiteCreated > blackCreated : blackCreated > whiteCreated;
+}
+static_assert([] {
+    for (int mine = 0; mine < 12; ++mine)
+        for (int theirs = 0; theirs < 12; ++theirs) {
+            bool inactive = true; // the mover's (mine + n)-th is inactive, the radius unchanged
+            for (int n = 1; n < 12; ++n)
+                inactive = inactive && mine + n > activity_radius(mine + n, theirs)
+                    && activity_radius(mine + n, theirs) == activity_radius(mine, theirs);
+            if (inactive != further_timelines_inactive(WHITE, mine, theirs)
+                || inactive != further_timelines_inactive(BLACK, theirs, mine))
+                return false;
+        }
+    return true;
+}());
+
 // The index a new timeline created by `mover` gets (RULES.md §3.3): White max ℓ + 1, Black min ℓ
 // - 1.
 constexpr int next_timeline_index(Color mover, int minL, int maxL) {
