@@ -591,6 +591,65 @@ bool HypercuboidSearch::order_problem() {
     return false;
 }
 
+// take_point() takes the first branch of each departure and pairs the new axes in any order; most
+// such points of a box with many new timelines fail order_problem(), and each failure cuts out
+// one pair of axes only (the same branches on every other pair fail alike). So, before the point
+// is tested, a branch onto a start-of-turn last board that is not replaced before it is moved: to
+// another branch of the same departure in the box onto another board, else by swapping it with
+// the later branch that replaces that board, when the box holds each on the other's axis. Any
+// point of the box may be tested (the slices hold whatever the point), so this only changes
+// which one. In cwmtt-many2 --at -5, a mate-in-one search of 84 axes (42 new ones) that ran for
+// minutes of order failures then ends.
+void HypercuboidSearch::reorder_branches(const std::uint64_t* box) {
+    // Is the branch e on new axis a onto a start-of-turn last board not replaced before it?
+    auto unreplaced = [&](int a, const Entry& e) {
+        const int li = e.move.to.l() - minL0;
+        if (li < 0 || li > maxL0 - minL0) return false;
+        const int ta = axisOf[std::size_t(li)];
+        if (ta < 0 || e.move.to.v() != startEnd[std::size_t(li)]) return false;
+        const Entry& te = entry(ta, point[std::size_t(ta)]);
+        return te.type == E_PASS || (te.type == E_LEAVE && mate[std::size_t(ta)] > a);
+    };
+    for (int k = 0; k < newAxes; ++k) {
+        const int a = tipAxes + k;
+        if (entry(a, point[std::size_t(a)]).type != E_BRANCH) break;
+        if (!unreplaced(a, entry(a, point[std::size_t(a)]))) continue;
+        for (const BranchGroup& g : branchGroups)
+            if (point[std::size_t(a)] >= g.lo && point[std::size_t(a)] < g.hi) {
+                for (int j = g.lo; j < g.hi; ++j)
+                    if (in(box, a, j) && !unreplaced(a, entry(a, j))) {
+                        point[std::size_t(a)] = j;
+                        break;
+                    }
+                break;
+            }
+    }
+    // Swaps, each putting one departure before the arrival onto its board; at most newAxes.
+    for (int swaps = 0; swaps < newAxes; ++swaps) {
+        bool swapped = false;
+        for (int k = 0; k < newAxes && !swapped; ++k) {
+            const int a = tipAxes + k;
+            if (entry(a, point[std::size_t(a)]).type != E_BRANCH) break;
+            if (!unreplaced(a, entry(a, point[std::size_t(a)]))) continue;
+            const int li = entry(a, point[std::size_t(a)]).move.to.l() - minL0;
+            const int ta = axisOf[std::size_t(li)];
+            if (entry(ta, point[std::size_t(ta)]).type != E_LEAVE) continue; // passed: no swap
+            const int a2 = mate[std::size_t(ta)];
+            const int ea = point[std::size_t(a)], eb = point[std::size_t(a2)];
+            if (!in(box, a, eb) || !in(box, a2, ea)) continue;
+            const int sa           = mate[std::size_t(a)];
+            point[std::size_t(a)]  = eb;
+            point[std::size_t(a2)] = ea;
+            mate[std::size_t(a)]   = ta;
+            mate[std::size_t(ta)]  = a;
+            mate[std::size_t(a2)]  = sa;
+            mate[std::size_t(sa)]  = a2;
+            swapped                = true;
+        }
+        if (!swapped) return;
+    }
+}
+
 // The present must pass to the opponent (RULES.md §4.2): the smallest end over the active
 // timelines must be on the opponent's colour.
 bool HypercuboidSearch::present_problem() {
@@ -1150,6 +1209,7 @@ bool HypercuboidSearch::run(
             continue;
         }
         ++stats_.points;
+        reorder_branches(stack.data() + at);
         if (test_point()) {
             // Standard order (rules.h): moves and hops by arrival timeline (the tip axes ascend
             // by ℓ, and a hop is an entry of its arrival's axis), then the branching jumps.
