@@ -558,18 +558,26 @@ bool HypercuboidSearch::active_with(int l, int created) const {
 // A branching jump onto a start-of-turn last board is a branch only if that board was replaced
 // before it: by a move of its own timeline that is not a deferred branching departure, or by the
 // departure of an earlier branching jump.
+int HypercuboidSearch::unreplaced_tip(int a, const Entry& e) const {
+    const int li = e.move.to.l() - minL0;
+    if (li < 0 || li > maxL0 - minL0) return -1;
+    const int ta = axisOf[std::size_t(li)];
+    if (ta < 0 || e.move.to.v() != startEnd[std::size_t(li)]) return -1;
+    const Entry& te = entry(ta, point[std::size_t(ta)]);
+    return te.type == E_PASS || (te.type == E_LEAVE && mate[std::size_t(ta)] > a) ? ta : -1;
+}
+
+// The first branch of the point that fails that, with its slice: the branches onto that board on
+// its axis, and the pass of that board's timeline or the branches from it on the later axis.
 bool HypercuboidSearch::order_problem() {
     for (int k = 0; k < newAxes; ++k) {
         const int    a = tipAxes + k;
         const Entry& e = entry(a, point[std::size_t(a)]);
         if (e.type != E_BRANCH) continue;
-        const int tl = e.move.to.l(), tv = e.move.to.v();
-        const int li = tl - minL0, ta = axisOf[std::size_t(li)];
-        if (ta < 0 || tv != startEnd[std::size_t(li)]) continue;
-        const Entry& te    = entry(ta, point[std::size_t(ta)]);
-        const bool   pass  = te.type == E_PASS;
-        const bool   later = te.type == E_LEAVE && mate[std::size_t(ta)] > a;
-        if (!pass && !later) continue;
+        const int ta = unreplaced_tip(a, e);
+        if (ta < 0) continue;
+        const int  tl = e.move.to.l(), tv = e.move.to.v();
+        const bool pass = entry(ta, point[std::size_t(ta)]).type == E_PASS;
         slice_all();
         const Axis& ax = axes[std::size_t(a)];
         slice_clear(a);
@@ -601,23 +609,14 @@ bool HypercuboidSearch::order_problem() {
 // which one. In cwmtt-many2 --at -5, a mate-in-one search of 84 axes (42 new ones) that ran for
 // minutes of order failures then ends.
 void HypercuboidSearch::reorder_branches(const std::uint64_t* box) {
-    // Is the branch e on new axis a onto a start-of-turn last board not replaced before it?
-    auto unreplaced = [&](int a, const Entry& e) {
-        const int li = e.move.to.l() - minL0;
-        if (li < 0 || li > maxL0 - minL0) return false;
-        const int ta = axisOf[std::size_t(li)];
-        if (ta < 0 || e.move.to.v() != startEnd[std::size_t(li)]) return false;
-        const Entry& te = entry(ta, point[std::size_t(ta)]);
-        return te.type == E_PASS || (te.type == E_LEAVE && mate[std::size_t(ta)] > a);
-    };
     for (int k = 0; k < newAxes; ++k) {
         const int a = tipAxes + k;
         if (entry(a, point[std::size_t(a)]).type != E_BRANCH) break;
-        if (!unreplaced(a, entry(a, point[std::size_t(a)]))) continue;
+        if (unreplaced_tip(a, entry(a, point[std::size_t(a)])) < 0) continue;
         for (const BranchGroup& g : branchGroups)
             if (point[std::size_t(a)] >= g.lo && point[std::size_t(a)] < g.hi) {
                 for (int j = g.lo; j < g.hi; ++j)
-                    if (in(box, a, j) && !unreplaced(a, entry(a, j))) {
+                    if (in(box, a, j) && unreplaced_tip(a, entry(a, j)) < 0) {
                         point[std::size_t(a)] = j;
                         break;
                     }
@@ -630,10 +629,8 @@ void HypercuboidSearch::reorder_branches(const std::uint64_t* box) {
         for (int k = 0; k < newAxes && !swapped; ++k) {
             const int a = tipAxes + k;
             if (entry(a, point[std::size_t(a)]).type != E_BRANCH) break;
-            if (!unreplaced(a, entry(a, point[std::size_t(a)]))) continue;
-            const int li = entry(a, point[std::size_t(a)]).move.to.l() - minL0;
-            const int ta = axisOf[std::size_t(li)];
-            if (entry(ta, point[std::size_t(ta)]).type != E_LEAVE) continue; // passed: no swap
+            const int ta = unreplaced_tip(a, entry(a, point[std::size_t(a)]));
+            if (ta < 0 || entry(ta, point[std::size_t(ta)]).type != E_LEAVE) continue; // passed
             const int a2 = mate[std::size_t(ta)];
             const int ea = point[std::size_t(a)], eb = point[std::size_t(a2)];
             if (!in(box, a, eb) || !in(box, a2, ea)) continue;

@@ -177,8 +177,8 @@ public:
     // every square), and on the k-th created timeline to the branching arrivals whose board
     // also keeps newSquares[k] (none beyond the span: the action's own), or with its laterThan,
     // to those later than it (SquareRules); past the timelines this one creates, with anyBranch,
-    // to any entry. The squares are read when the visitor returns, so it
-    // may fill them for each action. With `stop`, the enumeration also ends (returns false) soon
+    // to any entry. The squares are read when the visitor returns, so it may fill them for each
+    // action. With `stop`, the enumeration also ends (returns false) soon
     // after *stop is set, between two actions too: cutting can take long where slices multiply.
     bool for_each_cut(Multiverse&                                                 mv,
         absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
@@ -286,6 +286,10 @@ private:
     bool          other_move_fits(int a, int j, const SquareRules* rules); // the answer, found
     // A new game (size, promotions): the memos' answers no longer hold.
     void forget_if_another_game();
+    // The axis of the start-of-turn last board that branch e on new axis a lands on, when the
+    // point does not replace that board before it (passes it, or replaces it by a later
+    // branching departure); else -1 (order_problem()).
+    int  unreplaced_tip(int a, const Entry& e) const;
     bool order_problem();
     // Moves the point's branches within the box so that fewer fail order_problem() (.cpp).
     void reorder_branches(const std::uint64_t* box);

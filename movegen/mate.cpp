@@ -362,13 +362,13 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
 // never holds the present and is never passed; its only board is of the defender's colour (the
 // attacker cannot move there in the same action) and stays so unless e moves there (then it has a
 // rule). The cut keeps the number of timelines each side creates (every alike action branches on
-// the same new-timeline axes; the attacker creates none of the defender's), so it stays inactive
-// after every alike action.
+// the same new-timeline axes; the attacker creates none of the defender's), or with anyBranch
+// adds the attacker's only where that leaves every radius as it is, so it stays inactive after
+// every alike action.
 // anyBranch: every timeline the attacker creates after mv would be inactive and leave the activity
 // of the others as it is (mate.h, "More timelines").
 void MateInOneSearch::created_timeline_rules(const Multiverse& mv) {
-    const bool further = further_timelines_inactive(
-        mover, mv.max_l() - mv.init_max_l(), mv.init_min_l() - mv.min_l());
+    const bool further = further_timelines_inactive(mover, mv.created(WHITE), mv.created(BLACK));
     for (std::size_t k = 0; k < newSquares.size(); ++k) {
         const int l             = mover == WHITE ? max_l0() + 1 + int(k) : minL0 - 1 - int(k);
         newSquares[k].laterThan = mv.present_v();

@@ -103,7 +103,9 @@ public:
     std::size_t board_count() const { return arena.size(); }
 
     // Activity (RULES.md §4.1): ℓ active iff in [initMin-a, initMax+a], a = activity_radius().
-    int  active_radius() const { return activity_radius(maxL - initMaxL, initMinL - minL); }
+    int active_radius() const { return activity_radius(created(WHITE), created(BLACK)); }
+    // The timelines c has created (W and B of RULES.md §4.1).
+    int  created(Color c) const { return c == WHITE ? maxL - initMaxL : initMinL - minL; }
     int  active_min_l() const { return std::max(minL, initMinL - active_radius()); }
     int  active_max_l() const { return std::min(maxL, initMaxL + active_radius()); }
     bool is_active(int l) const { return l >= active_min_l() && l <= active_max_l(); }
