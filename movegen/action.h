@@ -4,6 +4,7 @@
 // share it, and a vector reused from action to action allocates nothing once it is large
 // enough (STYLE.md §2.5).
 
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -25,6 +26,19 @@ inline bool starts_from_playable_boards(const Multiverse& mv, std::span<const Mo
         if (p == NO_PIECE || color_of(p) != us) return false;
     }
     return true;
+}
+
+// Does move m move on, land on or pass across timeline l: does its span of timelines (from the
+// lower of its source's and target's ℓ to the higher) hold l? A move that does not reads no
+// board of l (a line between two timelines crosses every timeline between them).
+inline bool spans_timeline(const Move& m, int l) {
+    return l >= std::min(m.from.l(), m.to.l()) && l <= std::max(m.from.l(), m.to.l());
+}
+inline bool touches_any(std::span<const Move> action, std::span<const int> ls) {
+    for (const Move& m : action)
+        for (const int l : ls)
+            if (spans_timeline(m, l)) return true;
+    return false;
 }
 
 // Makes the moves of `action` on mv, in order, pushing one undo record per move onto `undo`.

@@ -10,6 +10,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "movegen/action.h"
 #include "movegen/rules.h"
 
 namespace fived::movegen {
@@ -111,7 +112,7 @@ bool HypercuboidSearch::build() {
         startEnd[std::size_t(l - minL0)] = m.end_v(l);
         if (Color(m.end_v(l) & 1) == us) axisOf[std::size_t(l - minL0)] = tipAxes++;
     }
-    if (tipAxes == 0 || royal_attacked(m, us)) return false;
+    if (tipAxes == 0 || (!ignoreCross && royal_attacked(m, us))) return false;
     forget_if_another_game();
 
     if (perAxis.size() < std::size_t(tipAxes)) perAxis.resize(std::size_t(tipAxes));
@@ -138,6 +139,7 @@ bool HypercuboidSearch::build() {
         // Each entry's board is made aside (not on the multiverse): only its in-board attack
         // and its contents are needed.
         for (const Move& mm : gen) {
+            if (!excluded.empty() && touches_any(std::span<const Move>(&mm, 1), excluded)) continue;
             if (mm.is_physical()) {
                 const Board after = m.physical_board(mm);
                 if (!in_board_attack(l, end, after)) {
@@ -728,7 +730,7 @@ bool HypercuboidSearch::present_problem() {
 int HypercuboidSearch::make_and_check(bool arrivals) {
     AttackInfo info;
     bool       attacked = false;
-    auto       made_one = [&]() { return attacked_after(undo.back(), &info); };
+    auto       made_one = [&]() { return !ignoreCross && attacked_after(undo.back(), &info); };
     if (!arrivals) {
         undo.clear();
         made.clear();

@@ -199,6 +199,16 @@ public:
     // Tests: alike() compares every square, not only those where the entries' boards differ
     // from their timeline's last board (Entry::changed).
     void set_compare_all_squares(bool all) { compareAll = all; }
+    // Class proofs (MateInOneSearch::no_mate_over_class()): with `ignore`, a point is not
+    // tested for an attack on the mover's royals across boards (nor before any move), only
+    // within the boards its entries make: the points shown are then every consistent point
+    // whose boards hold no attack within themselves, legal or not.
+    void set_ignore_cross_attacks(bool ignore) { ignoreCross = ignore; }
+    // Class proofs: no entry is made of a move whose timelines span (from the lower of its
+    // source's and target's ℓ to the higher) meets one of these timelines, so the actions
+    // shown neither move on them, nor arrive on them, nor pass across them (their axes keep
+    // the pass only). Empty: none excluded.
+    void set_excluded_timelines(std::span<const int> ls) { excluded.assign(ls.begin(), ls.end()); }
     // Tests: neither keep nor use the answers of otherMoveMemo and inBoardAttackMemo.
     void set_memos(bool on) { memos = on; }
 
@@ -397,7 +407,9 @@ private:
     std::size_t                    learnedCap     = LearnedWordsCap;
     std::size_t                    learnedWindow  = LearnedWindow;
     bool                           compareAll     = false;
-    bool                           memos          = true;
+    bool                           ignoreCross    = false; // set_ignore_cross_attacks()
+    std::vector<int>               excluded;               // set_excluded_timelines()
+    bool                           memos = true;
     Stats                          stats_;
 };
 

@@ -482,6 +482,7 @@ void MateInOneSearch::escape_squares(Multiverse& mv, std::vector<int>& keep) {
 
 bool MateInOneSearch::remembered_escape(Multiverse& mv) {
     for (std::size_t slot = 0; slot < lastEscapes.size() && !lastEscapes[slot].empty(); ++slot) {
+        if (!frozen_.empty() && touches_any(lastEscapes[slot], frozen_)) continue;
         bool legal = false;
         escapeCheck.reset_only(mv, lastEscapes[slot]);
         escapeCheck.for_each([&](std::span<const Move> e) {
@@ -596,6 +597,19 @@ bool MateInOneSearch::for_each_check(Multiverse&   mv,
             return check(a) ? Cut::NEXT : Cut::STOP;
         },
         tested, stop);
+}
+
+bool MateInOneSearch::no_mate_over_class(Multiverse& mv, std::span<const int> frozen,
+    absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop) {
+    frozen_.assign(frozen.begin(), frozen.end());
+    attacker.set_ignore_cross_attacks(true);
+    defender.set_excluded_timelines(frozen);
+    const bool done = for_each_mate(
+        mv, [](std::span<const Move>) { return false; }, tested, stop);
+    attacker.set_ignore_cross_attacks(false);
+    defender.set_excluded_timelines({});
+    frozen_.clear();
+    return done;
 }
 
 bool MateInOneSearch::find(Multiverse& mv, std::vector<Move>* key) {

@@ -158,6 +158,32 @@ public:
     // false iff stopped.
     bool for_each_check(Multiverse& mv, absl::FunctionRef<bool(std::span<const Move>)> check,
         absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop = nullptr);
+    // A proof of "no mate in one" that holds for a class of positions (the search's class
+    // refutation at r = 2, solver/search.h). It is for_each_mate() with two changes: the
+    // attacker's actions are not tested for an attack on its own royals across boards (every
+    // consistent action is walked, legal or not), and no escape moves on, arrives on or passes
+    // across a timeline of `frozen`. Returns true iff that walk ends without a mate; false when
+    // it meets one (which may be no mate in mv itself) or is stopped (tested(), *stop).
+    //
+    // Why it holds for the class. Let mv be the position after an attacker action A and a
+    // defence D, and T a timeline of `frozen` whose last board B (the defender's colour, made
+    // by A, not played by D) is later than the present by more than one turn of some active
+    // timeline: some active U != T has end_v(U) + 1 < end_v(T) (the caller checks this). Let
+    // mv' differ from mv only in B's contents (another move of A there). In mv and in mv':
+    //  * no attacker move starts on B, lands on it, or crosses it: the attacker moves only from
+    //    and onto its own colour's boards, and a line keeps its board colour (RULES.md 3.1,
+    //    3.2);
+    //  * no attacker action makes T mandatory for the defender: its present is at most
+    //    end_v(U) + 1 < end_v(T) (U stays active and ends at most one board later), so the
+    //    check test after it (5.4) does not pass B, and then no attack starts on B, crosses B
+    //    or ends on B (5.2: B is the defender's and stays the last board of T);
+    //  * an escape that does not touch T is legal or not, and escapes or not, alike: its own
+    //    moves do not read B, and the attack test after it does not either (as above).
+    // So the attacker's consistent actions, which of them give check, and which of the escapes
+    // walked answer them, are the same in mv and mv'; the attack test that this walk leaves out
+    // is the only one that reads B. Every check of mv' is escaped as in mv: no mate in one.
+    bool no_mate_over_class(Multiverse& mv, std::span<const int> frozen,
+        absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop = nullptr);
     // The first mating action, or none.
     bool find(Multiverse& mv, std::vector<Move>* key = nullptr);
     // Is mv's side to move checkmated (movegen::is_checkmate), after an action made on mv? Tested
@@ -275,7 +301,8 @@ private:
     // The escapes found or used last (by any call), most recent first, and their legality test.
     std::array<std::vector<Move>, RememberedEscapes> lastEscapes;
     ActionSearch                                     escapeCheck;
-    Stats                                            stats_;
+    std::vector<int> frozen_; // no_mate_over_class(): the timelines escapes keep off
+    Stats            stats_;
 };
 
 } // namespace fived::movegen
