@@ -62,6 +62,8 @@ struct Solver::Impl {
         ctx->streamAbove   = opt.streamAbove;
         ctx->splitDefender = opt.splitDefender;
         ctx->narrowBudget  = opt.narrowBudget;
+        ctx->classCuts     = opt.classCuts;
+        ctx->classChecks   = opt.classChecks;
         ctx->splitHeight   = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
         pool               = std::make_unique<SearcherPool>(*ctx);
         ctx->pool          = pool.get();

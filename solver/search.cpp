@@ -45,6 +45,10 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     pickers.resize(n);
     onlySearches.resize(n);
     mateSearches.resize(n);
+    classWalks.resize(n);
+    classProofs.resize(n);
+    classSquares.resize(n);
+    classNewSquares.resize(n);
     lists.resize(n);
     undos.resize(n);
     pathMoves.resize(n);
@@ -845,6 +849,65 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         if (!useKillers || k->empty() || aborted || (decided && !all)) continue;
         with_if_legal(ply, *k, [&](std::span<const Move> a) { visit(a); });
     }
+    // A killer was searched above, before the passes.
+    auto searchedKiller = [&](std::span<const Move> a) {
+        return useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1]));
+    };
+    // The class walk: an attacker with two moves to go, too wide to list. Each action is
+    // searched as in the passes below; when refuted, the refutation may refute its class too
+    // (class_refuted(): the actions that differ from it only in their moves on timelines far
+    // ahead of the present), and the walk leaves that class out (HypercuboidSearch::
+    // for_each_cut). Where most boards are ahead of the present (cwmtt-silly --at -5, about
+    // 10^9 actions), the classes are few. The walk shows every legal action not left out, so
+    // it replaces the passes.
+    bool walked = false;
+    if (orNode && bound == 2 && ctx.classCuts && !out && !aborted && !decided && ctx.classChecks > 0
+        && movegen::MateInOneSearch::cuts_pay(mv) && classes_possible()) {
+        // The checks first, within a budget (a mate in two usually starts with one: the walk's
+        // order alone took tools-standard-checkmate --at -3 from 2 s to 32 s); what they did
+        // not decide, the walk does, each check met again answered by the table.
+        const Value checks = within(ctx.classChecks, [&] {
+            const bool done = mateSearches[std::size_t(ply)].for_each_check(
+                mv, [&](std::span<const Move> a) { return searchedKiller(a) || visit(a); },
+                [&] {
+                    aborted = aborted || stopped() || !count_node();
+                    return !aborted;
+                },
+                &ctx.stop);
+            if (!done && !decided) aborted = true;
+            return aborted ? Value::ABORT : Value::NO;
+        });
+        if (checks == Value::OPEN) aborted = false; // the budget ran out: on with the walk
+    }
+    if (orNode && bound == 2 && ctx.classCuts && !out && !aborted && !decided
+        && movegen::MateInOneSearch::cuts_pay(mv) && classes_possible()) {
+        using Cut     = movegen::HypercuboidSearch::Verdict;
+        const int lo0 = mv.min_l(), hi0 = mv.max_l();
+        auto      onAction = [&](std::span<const Move> a, std::vector<int>& keep) {
+            if (stopped() || !count_node()) {
+                aborted = true;
+                return Cut::STOP;
+            }
+            if (!visit(a)) return Cut::STOP;
+            bool       interrupted = false;
+            const bool cut         = class_refuted(ply, a, lo0, hi0, keep, interrupted);
+            if (interrupted) {
+                aborted = true;
+                return Cut::STOP;
+            }
+            if (!cut) return Cut::NEXT;
+            ctx.classesCut.fetch_add(1, std::memory_order_relaxed);
+            return Cut::CUT_ON_SQUARES;
+        };
+        const std::size_t n = std::size_t(hi0 - lo0 + 1);
+        classSquares[std::size_t(ply)].resize(n);
+        classNewSquares[std::size_t(ply)].resize(n); // at most one new timeline per timeline
+        const bool done = classWalks[std::size_t(ply)].for_each_cut(mv, onAction,
+            classSquares[std::size_t(ply)], lo0, classNewSquares[std::size_t(ply)], &ctx.stop);
+        // Stopped without a decision and not by the visitor: the stop flag (a limit).
+        if (!done && !decided) aborted = true;
+        walked = true;
+    }
     // The conflict pass: a defender with one move to go. Its defences are one move per board,
     // and facing a mate threat most of them lose, usually to the same mate M: those that keep
     // the move that let M in on the board where M checks (the timeline of the royal it
@@ -886,11 +949,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     // picker does not meet the others to find them.
     movegen::ActionPicker& picker = pickers[std::size_t(ply)];
     picker.reset(mv);
-    // A killer was searched above, before the passes.
-    auto searchedKiller = [&](std::span<const Move> a) {
-        return useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1]));
-    };
-    for (int pass = 0; pass < 2 && !aborted && !(decided && !all); ++pass) {
+    for (int pass = 0; pass < 2 && !walked && !aborted && !(decided && !all); ++pass) {
         auto filtered = [&](std::span<const Move> a) {
             // Most actions of a pass are filtered out: stop checks come here, not only in
             // visit(), or a limit would wait for the whole enumeration; and each action met
@@ -945,6 +1004,92 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     else
         ctx.tt.store_disproof(key, bound, action_hint(winChild), effort);
     return Value::NO;
+}
+
+// The class of `a` (made on mv): the actions that make the same choices as `a` on every
+// timeline except some it moves from (G), where they may move otherwise. The first killer of
+// the next ply (D, usually the defence that just refuted `a`) refutes them all when:
+//  * D is legal after `a` and moves on, arrives on or passes across no timeline of G;
+//  * each T of G ends, after a and D, later than the present by more than a turn of some other
+//    active timeline U (end_v(U) + 1 < end_v(T));
+//  * MateInOneSearch::no_mate_over_class() proves no mate in one after a and D with G frozen.
+// Then for a' in the class, D is legal after a' as after a (D reads no board of G; the
+// attacks on D's royals come from boards of the attacker's colour, and G's last boards are the
+// defender's: RULES.md 5.2), and no_mate_over_class() gives no mate in one after a' and D.
+// Every a' of the class that is legal is refuted, so none needs its own search.
+// Can a class be frozen here at all: does some timeline end after the present's next board
+// (class_refuted() freezes only timelines that end, after the action and its refutation, more
+// than a turn after an active one)? Where every board is at the present (tools-princess --at -5:
+// four boards), the walk would only be slower than the passes (195,890 keys refuted in 60 s
+// instead of 1,589,626).
+bool Searcher::classes_possible() const {
+    const int present = mv.present_v();
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+        if (mv.end_v(l) > present + 1) return true;
+    return false;
+}
+
+bool Searcher::class_refuted(
+    int ply, std::span<const Move> a, int lo0, int hi0, std::vector<int>& keep, bool& interrupted) {
+    const std::vector<Move>& d = killers[2 * std::size_t(ply + 1)];
+    if (d.empty()) return false;
+    const int lo = mv.min_l(), hi = mv.max_l();
+    bool      refutes = false;
+    int       behind  = INT32_MAX;
+    with_if_legal(ply + 1, d, [&](std::span<const Move>) {
+        // Frozen: the timelines `a` moves from or created that D does not touch, each ending
+        // more than a turn after `behind`, the earliest end of an active timeline not frozen
+        // (the same for every action of the class: the others keep their boards).
+        std::vector<int>& frozen = frozenScratch;
+        frozen.clear();
+        auto consider = [&](int t) {
+            if (std::find(frozen.begin(), frozen.end(), t) == frozen.end()
+                && !movegen::touches_any(d, std::span<const int>(&t, 1)))
+                frozen.push_back(t);
+        };
+        for (const Move& m : a)
+            consider(m.from.l());
+        for (int l = lo; l <= hi; ++l)
+            if (l < lo0 || l > hi0) consider(l); // the timelines `a` created
+        for (std::size_t before = SIZE_MAX; before != frozen.size();) {
+            before = frozen.size();
+            behind = INT32_MAX;
+            for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+                if (mv.is_active(l) && std::find(frozen.begin(), frozen.end(), l) == frozen.end())
+                    behind = std::min(behind, mv.end_v(l));
+            if (behind == INT32_MAX) {
+                frozen.clear();
+                break;
+            }
+            std::erase_if(frozen, [&](int t) { return mv.end_v(t) <= behind + 1; });
+        }
+        if (frozen.empty()) return;
+        refutes = classProofs[std::size_t(ply + 1)].no_mate_over_class(
+            mv, frozen,
+            [&] {
+                interrupted = interrupted || stopped() || !count_node();
+                return !interrupted;
+            },
+            &ctx.stop);
+        interrupted = interrupted || stopped();
+    });
+    if (!refutes || interrupted) return false;
+    if (ctx.classHook) ctx.classHook(ctx.classHookArg, mv, ply, a, d, frozenScratch);
+    for (int l = lo; l <= hi; ++l)
+        if (std::find(frozenScratch.begin(), frozenScratch.end(), l) == frozenScratch.end())
+            keep.push_back(l);
+    // A frozen timeline that existed: any board (the same royals of the defender); one that `a`
+    // created: any branching arrival whose board is later than behind + 1.
+    for (movegen::SquareRules& r : classSquares[std::size_t(ply)])
+        r.clear();
+    for (movegen::SquareRules& r : classNewSquares[std::size_t(ply)])
+        r.clear();
+    for (const int t : frozenScratch)
+        if (t < lo0 || t > hi0) {
+            const int k = std::abs(t - (t > hi0 ? hi0 + 1 : lo0 - 1));
+            classNewSquares[std::size_t(ply)][std::size_t(k)].laterThan = behind + 1;
+        }
+    return true;
 }
 
 bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>& out) {

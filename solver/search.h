@@ -36,6 +36,9 @@
 //    leaves the quiet actions out by classes: MateInOneSearch::for_each_check), then the
 //    others; defender, defences without jumps (enumerated alone, ActionPicker::physical()),
 //    then those with.
+//    An attacker node with r = 2 (two or more playable boards) is instead walked as a
+//    hypercuboid, each refuted action leaving out the class its refutation also refutes
+//    (class_refuted(); the actions that differ only on timelines far ahead of the present).
 //    A defender node with k >= 2 first tries, within node budgets, the ply's refutations
 //    completed on the boards they do not play on, and its narrow checks
 //    (narrow_checks_streamed()).
@@ -235,6 +238,17 @@ struct SearchContext {
     // Defender nodes with k >= 2: the killers' node budget, and the first of the narrow checks'
     // rounds (Searcher::narrow_checks_first); 0 = none of that.
     std::uint64_t narrowBudget = 0;
+    // Attacker nodes with r = 2 searched without listing: refute classes of actions at once
+    // (Searcher::class_refuted()). Off: every action is searched (tests compare the two).
+    bool classCuts = true;
+    // Nodes the checks of such a node get before its class walk (stream(); 0 = none).
+    std::uint64_t classChecks = 200'000;
+    // Tests: called for each class refuted, with the node's ply, the action shown (made on the
+    // searcher's multiverse), the refutation and the frozen timelines (class_refuted()).
+    using ClassHook = void (*)(void* arg, const Multiverse& mv, int ply, std::span<const Move> a,
+        std::span<const Move> d, std::span<const int> frozen);
+    ClassHook classHook    = nullptr;
+    void*     classHookArg = nullptr;
 
     std::uint64_t nodeLimit = 0; // 0 = none
     // Most legal actions a node may list (each costs about 100 bytes per searcher and ply);
@@ -253,6 +267,7 @@ struct SearchContext {
     // found not to mate, and how many legal ones the root has (0: too many to list, streamed).
     // A streamed root that thrashes may meet an action twice and count it twice.
     std::atomic<std::uint64_t> rootRefuted{0};
+    std::atomic<std::uint64_t> classesCut{0}; // classes of actions refuted at once (stream())
     std::atomic<std::uint64_t> rootActions{0};
 };
 
@@ -358,6 +373,15 @@ private:
     Value within(std::uint64_t budget, F f);
     // The value of the child reached by action a (made on mv): from the table, or searched.
     Value child_value(bool orNode, int childBound, int ply, std::span<const Move> a);
+    // Called with attacker action `a` made at `ply` (an OR node with r = 2) and just refuted:
+    // does the refutation found (the first killer of ply + 1) refute every action that differs
+    // from `a` only in its moves on some timelines it moves on? If so, fills `keep` with the
+    // other timelines (HypercuboidSearch::for_each_cut leaves that class out) and returns true.
+    bool classes_possible() const;
+    // `interrupted`: a limit or a budget ended the proof (the caller stops).
+    // [lo0, hi0]: the timelines before `a` (the others, `a` created).
+    bool class_refuted(int ply, std::span<const Move> a, int lo0, int hi0, std::vector<int>& keep,
+        bool& interrupted);
     // If `a` is one of the legal actions of mv (the position at `ply`; ActionSearch::reset_only
     // lists exactly the legal actions made of its moves): f(a) with a made on mv, then undone.
     // Returns whether it was legal.
@@ -390,10 +414,17 @@ private:
     std::vector<movegen::ActionPicker>    pickers;      // per ply: the legal actions (picker.h)
     std::vector<movegen::ActionSearch>    onlySearches; // per ply: with_if_legal()'s test
     std::vector<movegen::MateInOneSearch> mateSearches; // per ply: attack_last()'s search
-    std::vector<ActionList>               lists;        // per ply
-    std::vector<std::vector<MoveUndo>>    undos;        // per ply: undo records of the made action
-    std::vector<std::vector<Move>>        pathMoves;    // per ply: the action made at that ply
-    std::vector<std::vector<Move>>        killers;      // per ply, two slots: 2 * ply, 2 * ply + 1
+    // Per ply: the class walk of a wide attacker node with r = 2 (stream()), and the proofs
+    // that refute a class (class_refuted(), at the next ply).
+    std::vector<movegen::HypercuboidSearch> classWalks;
+    std::vector<movegen::MateInOneSearch>   classProofs;
+    std::vector<int>                        frozenScratch;
+    // Per ply: the class walk's rules (for_each_cut's squares and newSquares).
+    std::vector<std::vector<movegen::SquareRules>> classSquares, classNewSquares;
+    std::vector<ActionList>                        lists; // per ply
+    std::vector<std::vector<MoveUndo>> undos;     // per ply: undo records of the made action
+    std::vector<std::vector<Move>>     pathMoves; // per ply: the action made at that ply
+    std::vector<std::vector<Move>>     killers;   // per ply, two slots: 2 * ply, 2 * ply + 1
     // Per killer slot: the nodes of its last refutation at a defender node with k = 1 (0: none).
     std::vector<std::uint64_t> killerCost;
     // Per ply: the last distinct actions that decided one of its nodes, tried after the two
