@@ -860,27 +860,35 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     // for_each_cut). Where most boards are ahead of the present (cwmtt-silly --at -5, about
     // 10^9 actions), the classes are few. The walk shows every legal action not left out, so
     // it replaces the passes.
+    // The checks without meeting the quiet actions one by one: the mate-in-one search's walk
+    // leaves them out by classes (MateInOneSearch::for_each_check). Where quiet actions are most
+    // of a wide node, the checks come after a few of them instead of after all (cwmtt-silly
+    // --at -7: 22 million actions met in 30 s, none a check).
+    auto checksPass = [&] {
+        const bool done = mateSearches[std::size_t(ply)].for_each_check(
+            mv, [&](std::span<const Move> a) { return searchedKiller(a) || visit(a); },
+            [&] {
+                aborted = aborted || stopped() || !count_node();
+                return !aborted;
+            },
+            &ctx.stop);
+        // Stopped without a decision and not by the visitor: the stop flag (a limit).
+        if (!done && !decided) aborted = true;
+    };
+    const bool classWalk = orNode && bound == 2 && ctx.classCuts && !out
+        && movegen::MateInOneSearch::cuts_pay(mv) && classes_possible();
     bool walked = false;
-    if (orNode && bound == 2 && ctx.classCuts && !out && !aborted && !decided && ctx.classChecks > 0
-        && movegen::MateInOneSearch::cuts_pay(mv) && classes_possible()) {
+    if (classWalk && ctx.classChecks > 0 && !aborted && !decided) {
         // The checks first, within a budget (a mate in two usually starts with one: the walk's
         // order alone took tools-standard-checkmate --at -3 from 2 s to 32 s); what they did
         // not decide, the walk does, each check met again answered by the table.
         const Value checks = within(ctx.classChecks, [&] {
-            const bool done = mateSearches[std::size_t(ply)].for_each_check(
-                mv, [&](std::span<const Move> a) { return searchedKiller(a) || visit(a); },
-                [&] {
-                    aborted = aborted || stopped() || !count_node();
-                    return !aborted;
-                },
-                &ctx.stop);
-            if (!done && !decided) aborted = true;
+            checksPass();
             return aborted ? Value::ABORT : Value::NO;
         });
         if (checks == Value::OPEN) aborted = false; // the budget ran out: on with the walk
     }
-    if (orNode && bound == 2 && ctx.classCuts && !out && !aborted && !decided
-        && movegen::MateInOneSearch::cuts_pay(mv) && classes_possible()) {
+    if (classWalk && !aborted && !decided) {
         using Cut     = movegen::HypercuboidSearch::Verdict;
         const int lo0 = mv.min_l(), hi0 = mv.max_l();
         auto      onAction = [&](std::span<const Move> a, std::vector<int>& keep) {
@@ -973,19 +981,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         if (!orNode && pass == 0) {
             picker.physical(filtered);
         } else if (orNode && pass == 0 && movegen::MateInOneSearch::cuts_pay(mv)) {
-            // The checks without meeting the quiet actions one by one: the mate-in-one search's
-            // walk leaves them out by classes (MateInOneSearch::for_each_check). Where quiet
-            // actions are most of a wide node, the checks come after a few of them instead of
-            // after all (cwmtt-silly --at -7: 22 million actions met in 30 s, none a check).
-            const bool done = mateSearches[std::size_t(ply)].for_each_check(
-                mv, [&](std::span<const Move> a) { return searchedKiller(a) || visit(a); },
-                [&] {
-                    aborted = aborted || stopped() || !count_node();
-                    return !aborted;
-                },
-                &ctx.stop);
-            // Stopped without a decision and not by the visitor: the stop flag (a limit).
-            if (!done && !decided) aborted = true;
+            checksPass();
         } else if (picker.depth_first(filtered) && picker.thrashed()) {
             picker.fallback(filtered);
         }
