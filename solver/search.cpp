@@ -11,6 +11,7 @@
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
+#include "movegen/rules.h"
 #include "solver/search_internal.h"
 
 namespace fived::solver {
@@ -853,13 +854,6 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     auto searchedKiller = [&](std::span<const Move> a) {
         return useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1]));
     };
-    // The class walk: an attacker with two moves to go, too wide to list. Each action is
-    // searched as in the passes below; when refuted, the refutation may refute its class too
-    // (class_refuted(): the actions that differ from it only in their moves on timelines far
-    // ahead of the present), and the walk leaves that class out (HypercuboidSearch::
-    // for_each_cut). Where most boards are ahead of the present (cwmtt-silly --at -5, about
-    // 10^9 actions), the classes are few. The walk shows every legal action not left out, so
-    // it replaces the passes.
     // The checks without meeting the quiet actions one by one: the mate-in-one search's walk
     // leaves them out by classes (MateInOneSearch::for_each_check). Where quiet actions are most
     // of a wide node, the checks come after a few of them instead of after all (cwmtt-silly
@@ -875,6 +869,13 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         // Stopped without a decision and not by the visitor: the stop flag (a limit).
         if (!done && !decided) aborted = true;
     };
+    // The class walk: an attacker with two moves to go, too wide to list. Each action is
+    // searched as in the passes below; when refuted, the refutation may refute its class too
+    // (class_refuted(): the actions that differ from it only in their moves on timelines far
+    // ahead of the present), and the walk leaves that class out (HypercuboidSearch::
+    // for_each_cut). Where most boards are ahead of the present (cwmtt-silly --at -5, about
+    // 10^9 actions), the classes are few. The walk shows every legal action not left out, so
+    // it replaces the passes.
     const bool classWalk = orNode && bound == 2 && ctx.classCuts && !out
         && movegen::MateInOneSearch::cuts_pay(mv) && classes_possible();
     bool walked = false;
@@ -1002,17 +1003,6 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     return Value::NO;
 }
 
-// The class of `a` (made on mv): the actions that make the same choices as `a` on every
-// timeline except some it moves from (G), where they may move otherwise. The first killer of
-// the next ply (D, usually the defence that just refuted `a`) refutes them all when:
-//  * D is legal after `a` and moves on, arrives on or passes across no timeline of G;
-//  * each T of G ends, after a and D, later than the present by more than a turn of some other
-//    active timeline U (end_v(U) + 1 < end_v(T));
-//  * MateInOneSearch::no_mate_over_class() proves no mate in one after a and D with G frozen.
-// Then for a' in the class, D is legal after a' as after a (D reads no board of G; the
-// attacks on D's royals come from boards of the attacker's colour, and G's last boards are the
-// defender's: RULES.md 5.2), and no_mate_over_class() gives no mate in one after a' and D.
-// Every a' of the class that is legal is refuted, so none needs its own search.
 // Can a class be frozen here at all: does some timeline end after the present's next board
 // (class_refuted() freezes only timelines that end, after the action and its refutation, more
 // than a turn after an active one)? Where every board is at the present (tools-princess --at -5:
@@ -1025,13 +1015,25 @@ bool Searcher::classes_possible() const {
     return false;
 }
 
+// The class of `a` (made on mv): the actions that make the same choices as `a` on every
+// timeline except some it moves from (G), where they may move otherwise. The first killer of
+// the next ply (D, usually the defence that just refuted `a`) refutes them all when:
+//  * D is legal after `a` and moves on, arrives on or passes across no timeline of G;
+//  * each T of G ends, after a and D, later than the present by more than a turn of some other
+//    active timeline U (end_v(U) + 1 < end_v(T));
+//  * MateInOneSearch::no_mate_over_class() proves no mate in one after a and D with G frozen.
+// Then for a' in the class, D is legal after a' as after a (D reads no board of G; the
+// attacks on D's royals come from boards of the attacker's colour, and G's last boards are the
+// defender's: RULES.md 5.2), and no_mate_over_class() gives no mate in one after a' and D.
+// Every a' of the class that is legal is refuted, so none needs its own search.
 bool Searcher::class_refuted(
     int ply, std::span<const Move> a, int lo0, int hi0, std::vector<int>& keep, bool& interrupted) {
     const std::vector<Move>& d = killers[2 * std::size_t(ply + 1)];
     if (d.empty()) return false;
-    const int lo = mv.min_l(), hi = mv.max_l();
-    bool      refutes = false;
-    int       behind  = INT32_MAX;
+    const movegen::Color attacker = ~mv.to_move(); // `a` is made
+    const int            lo = mv.min_l(), hi = mv.max_l();
+    bool                 refutes = false;
+    int                  behind  = INT32_MAX;
     with_if_legal(ply + 1, d, [&](std::span<const Move>) {
         // Frozen: the timelines `a` moves from or created that D does not touch, each ending
         // more than a turn after `behind`, the earliest end of an active timeline not frozen
@@ -1082,7 +1084,7 @@ bool Searcher::class_refuted(
         r.clear();
     for (const int t : frozenScratch)
         if (t < lo0 || t > hi0) {
-            const int k = std::abs(t - (t > hi0 ? hi0 + 1 : lo0 - 1));
+            const int k = std::abs(t - movegen::next_timeline_index(attacker, lo0, hi0));
             classNewSquares[std::size_t(ply)][std::size_t(k)].laterThan = behind + 1;
         }
     return true;

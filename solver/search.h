@@ -36,9 +36,11 @@
 //    leaves the quiet actions out by classes: MateInOneSearch::for_each_check), then the
 //    others; defender, defences without jumps (enumerated alone, ActionPicker::physical()),
 //    then those with.
-//    An attacker node with r = 2 (two or more playable boards) is instead walked as a
-//    hypercuboid, each refuted action leaving out the class its refutation also refutes
-//    (class_refuted(); the actions that differ only on timelines far ahead of the present).
+//    An attacker node with r = 2 (two or more playable boards, some timeline ending beyond
+//    the present's next board) searches its checks within SearchContext::classChecks nodes,
+//    then is walked as a hypercuboid instead of the passes, each refuted action leaving out
+//    the class its refutation also refutes (class_refuted(); the actions that differ only on
+//    timelines far ahead of the present).
 //    A defender node with k >= 2 first tries, within node budgets, the ply's refutations
 //    completed on the boards they do not play on, and its narrow checks
 //    (narrow_checks_streamed()).
@@ -373,11 +375,12 @@ private:
     Value within(std::uint64_t budget, F f);
     // The value of the child reached by action a (made on mv): from the table, or searched.
     Value child_value(bool orNode, int childBound, int ply, std::span<const Move> a);
+    // Does some timeline end after the present's next board (else no class can be frozen)?
+    bool classes_possible() const;
     // Called with attacker action `a` made at `ply` (an OR node with r = 2) and just refuted:
     // does the refutation found (the first killer of ply + 1) refute every action that differs
     // from `a` only in its moves on some timelines it moves on? If so, fills `keep` with the
     // other timelines (HypercuboidSearch::for_each_cut leaves that class out) and returns true.
-    bool classes_possible() const;
     // `interrupted`: a limit or a budget ended the proof (the caller stops).
     // [lo0, hi0]: the timelines before `a` (the others, `a` created).
     bool class_refuted(int ply, std::span<const Move> a, int lo0, int hi0, std::vector<int>& keep,
