@@ -599,6 +599,12 @@ bool MateInOneSearch::for_each_check(Multiverse&   mv,
         tested, stop);
 }
 
+bool MateInOneSearch::for_each_check_cut(Multiverse&                                        mv,
+    absl::FunctionRef<HypercuboidSearch::Verdict(std::span<const Move>, std::vector<int>&)> check,
+    absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop) {
+    return walk_checks(mv, check, tested, stop);
+}
+
 bool MateInOneSearch::no_mate_over_class(Multiverse& mv, std::span<const int> frozen,
     absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop) {
     frozen_.assign(frozen.begin(), frozen.end());

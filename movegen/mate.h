@@ -158,6 +158,19 @@ public:
     // false iff stopped.
     bool for_each_check(Multiverse& mv, absl::FunctionRef<bool(std::span<const Move>)> check,
         absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop = nullptr);
+    // As for_each_check(), but check(action, keep) answers as a HypercuboidSearch::for_each_cut()
+    // visitor does: NEXT, STOP, or a cut of the actions alike to this one (the caller's proof
+    // that none of them is wanted: the checks among them are left out too). A CUT_ON_SQUARES
+    // answer fills `keep` and the rules of cut_rules(). Needs cuts_pay(mv) (the rules' room).
+    bool for_each_check_cut(Multiverse& mv,
+        absl::FunctionRef<HypercuboidSearch::Verdict(std::span<const Move>, std::vector<int>&)>
+                                  check,
+        absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop = nullptr);
+    // The rules a for_each_check_cut() visitor's CUT_ON_SQUARES leaves out by, as
+    // HypercuboidSearch::for_each_cut() takes them: per timeline before the action (ℓ - min ℓ)
+    // and per timeline it creates (the k-th). Valid during the visitor, as the walk left them.
+    std::span<SquareRules> cut_squares() { return squares; }
+    std::span<SquareRules> cut_new_squares() { return newSquares; }
     // A proof of "no mate in one" that holds for a class of positions (the search's class
     // refutation at r = 2, solver/search.h). It is for_each_mate() with two changes: the
     // attacker's actions are not tested for an attack on its own royals across boards (every

@@ -854,21 +854,6 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     auto searchedKiller = [&](std::span<const Move> a) {
         return useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1]));
     };
-    // The checks without meeting the quiet actions one by one: the mate-in-one search's walk
-    // leaves them out by classes (MateInOneSearch::for_each_check). Where quiet actions are most
-    // of a wide node, the checks come after a few of them instead of after all (cwmtt-silly
-    // --at -7: 22 million actions met in 30 s, none a check).
-    auto checksPass = [&] {
-        const bool done = mateSearches[std::size_t(ply)].for_each_check(
-            mv, [&](std::span<const Move> a) { return searchedKiller(a) || visit(a); },
-            [&] {
-                aborted = aborted || stopped() || !count_node();
-                return !aborted;
-            },
-            &ctx.stop);
-        // Stopped without a decision and not by the visitor: the stop flag (a limit).
-        if (!done && !decided) aborted = true;
-    };
     // The class walk: an attacker with two moves to go, too wide to list. Each action is
     // searched as in the passes below; when refuted, the refutation may refute its class too
     // (class_refuted(): the actions that differ from it only in their moves on timelines far
@@ -878,35 +863,63 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     // it replaces the passes.
     const bool classWalk = orNode && bound == 2 && ctx.classCuts && !out
         && movegen::MateInOneSearch::cuts_pay(mv) && classes_possible();
+    using Cut     = movegen::HypercuboidSearch::Verdict;
+    const int lo0 = mv.min_l(), hi0 = mv.max_l();
+    // An action just searched and refuted (made on mv): its class left out when its refutation
+    // refutes the class, by the rules given.
+    auto classCut = [&](std::span<const Move> a, std::vector<int>& keep,
+                        std::span<movegen::SquareRules> squares,
+                        std::span<movegen::SquareRules> newSquares) {
+        bool       interrupted = false;
+        const bool cut = class_refuted(ply, a, lo0, hi0, keep, squares, newSquares, interrupted);
+        if (interrupted) {
+            aborted = true;
+            return Cut::STOP;
+        }
+        if (!cut) return Cut::NEXT;
+        ctx.classesCut.fetch_add(1, std::memory_order_relaxed);
+        return Cut::CUT_ON_SQUARES;
+    };
+    // The checks without meeting the quiet actions one by one: the mate-in-one search's walk
+    // leaves them out by classes (MateInOneSearch::for_each_check). Where quiet actions are most
+    // of a wide node, the checks come after a few of them instead of after all (cwmtt-silly
+    // --at -7: 22 million actions met in 30 s, none a check). Before a class walk, the checks'
+    // classes are left out too (cwmtt-100-timelines --at -9: its key, a check, came after
+    // 108,000 refuted actions of the walk's order, 23 s; the checks found it in 12 s).
+    auto checksPass = [&](bool cuts) {
+        movegen::MateInOneSearch& walk   = mateSearches[std::size_t(ply)];
+        auto                      tested = [&] {
+            aborted = aborted || stopped() || !count_node();
+            return !aborted;
+        };
+        const bool done = cuts
+            ? walk.for_each_check_cut(
+                mv,
+                [&](std::span<const Move> a, std::vector<int>& keep) {
+                    if (!searchedKiller(a) && !visit(a)) return Cut::STOP;
+                    return classCut(a, keep, walk.cut_squares(), walk.cut_new_squares());
+                },
+                tested, &ctx.stop)
+            : walk.for_each_check(
+                mv, [&](std::span<const Move> a) { return searchedKiller(a) || visit(a); }, tested,
+                &ctx.stop);
+        // Stopped without a decision and not by the visitor: the stop flag (a limit).
+        if (!done && !decided) aborted = true;
+    };
     bool walked = false;
-    if (classWalk && ctx.classChecks > 0 && !aborted && !decided) {
-        // The checks first, within a budget (a mate in two usually starts with one: the walk's
-        // order alone took tools-standard-checkmate --at -3 from 2 s to 32 s); what they did
-        // not decide, the walk does, each check met again answered by the table.
-        const Value checks = within(ctx.classChecks, [&] {
-            checksPass();
-            return aborted ? Value::ABORT : Value::NO;
-        });
-        if (checks == Value::OPEN) aborted = false; // the budget ran out: on with the walk
-    }
+    // The checks first, their classes cut too (a mate in two usually starts with one: the
+    // walk's order alone took tools-standard-checkmate --at -3 from 2 s to 32 s); what they did
+    // not decide, the walk does, each check met again answered by the table.
+    if (classWalk && ctx.classChecks && !aborted && !decided) checksPass(true);
     if (classWalk && !aborted && !decided) {
-        using Cut     = movegen::HypercuboidSearch::Verdict;
-        const int lo0 = mv.min_l(), hi0 = mv.max_l();
-        auto      onAction = [&](std::span<const Move> a, std::vector<int>& keep) {
+        auto onAction = [&](std::span<const Move> a, std::vector<int>& keep) {
             if (stopped() || !count_node()) {
                 aborted = true;
                 return Cut::STOP;
             }
             if (!visit(a)) return Cut::STOP;
-            bool       interrupted = false;
-            const bool cut         = class_refuted(ply, a, lo0, hi0, keep, interrupted);
-            if (interrupted) {
-                aborted = true;
-                return Cut::STOP;
-            }
-            if (!cut) return Cut::NEXT;
-            ctx.classesCut.fetch_add(1, std::memory_order_relaxed);
-            return Cut::CUT_ON_SQUARES;
+            return classCut(
+                a, keep, classSquares[std::size_t(ply)], classNewSquares[std::size_t(ply)]);
         };
         const std::size_t n = std::size_t(hi0 - lo0 + 1);
         classSquares[std::size_t(ply)].resize(n);
@@ -929,7 +942,6 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     // an order: what it leaves out is searched by the passes after it (those it searched are
     // answered by the table), so the node's value does not depend on it.
     if (!orNode && bound == 1 && !out && !aborted && !decided) {
-        using Cut                     = movegen::HypercuboidSearch::Verdict;
         const std::vector<Move>& mate = killers[2 * std::size_t(ply) + 2];
         // Each defence: searched; when lost, the timelines of the royals its mate checks.
         auto onDefence = [&](std::span<const Move> a, std::vector<int>& keep) {
@@ -982,7 +994,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         if (!orNode && pass == 0) {
             picker.physical(filtered);
         } else if (orNode && pass == 0 && movegen::MateInOneSearch::cuts_pay(mv)) {
-            checksPass();
+            checksPass(false);
         } else if (picker.depth_first(filtered) && picker.thrashed()) {
             picker.fallback(filtered);
         }
@@ -1026,8 +1038,9 @@ bool Searcher::classes_possible() const {
 // attacks on D's royals come from boards of the attacker's colour, and G's last boards are the
 // defender's: RULES.md 5.2), and no_mate_over_class() gives no mate in one after a' and D.
 // Every a' of the class that is legal is refuted, so none needs its own search.
-bool Searcher::class_refuted(
-    int ply, std::span<const Move> a, int lo0, int hi0, std::vector<int>& keep, bool& interrupted) {
+bool Searcher::class_refuted(int ply, std::span<const Move> a, int lo0, int hi0,
+    std::vector<int>& keep, std::span<movegen::SquareRules> squares,
+    std::span<movegen::SquareRules> newSquares, bool& interrupted) {
     const std::vector<Move>& d = killers[2 * std::size_t(ply + 1)];
     if (d.empty()) return false;
     const movegen::Color attacker = ~mv.to_move(); // `a` is made
@@ -1078,14 +1091,14 @@ bool Searcher::class_refuted(
             keep.push_back(l);
     // A frozen timeline that existed: any board (the same royals of the defender); one that `a`
     // created: any branching arrival whose board is later than behind + 1.
-    for (movegen::SquareRules& r : classSquares[std::size_t(ply)])
+    for (movegen::SquareRules& r : squares)
         r.clear();
-    for (movegen::SquareRules& r : classNewSquares[std::size_t(ply)])
+    for (movegen::SquareRules& r : newSquares)
         r.clear();
     for (const int t : frozenScratch)
         if (t < lo0 || t > hi0) {
             const int k = std::abs(t - movegen::next_timeline_index(attacker, lo0, hi0));
-            classNewSquares[std::size_t(ply)][std::size_t(k)].laterThan = behind + 1;
+            newSquares[std::size_t(k)].laterThan = behind + 1;
         }
     return true;
 }

@@ -37,10 +37,10 @@
 //    others; defender, defences without jumps (enumerated alone, ActionPicker::physical()),
 //    then those with.
 //    An attacker node with r = 2 (two or more playable boards, some timeline ending beyond
-//    the present's next board) searches its checks within SearchContext::classChecks nodes,
-//    then is walked as a hypercuboid instead of the passes, each refuted action leaving out
-//    the class its refutation also refutes (class_refuted(); the actions that differ only on
-//    timelines far ahead of the present).
+//    the present's next board) searches its checks, then is walked as a hypercuboid instead
+//    of the passes; in both, each refuted action leaves out the class its refutation also
+//    refutes (class_refuted(); the actions that differ only on timelines far ahead of the
+//    present).
 //    A defender node with k >= 2 first tries, within node budgets, the ply's refutations
 //    completed on the boards they do not play on, and its narrow checks
 //    (narrow_checks_streamed()).
@@ -243,8 +243,9 @@ struct SearchContext {
     // Attacker nodes with r = 2 searched without listing: refute classes of actions at once
     // (Searcher::class_refuted()). Off: every action is searched (tests compare the two).
     bool classCuts = true;
-    // Nodes the checks of such a node get before its class walk (stream(); 0 = none).
-    std::uint64_t classChecks = 200'000;
+    // Such a node's checks first (stream()), their classes cut too, then the class walk. Off:
+    // straight to the walk (tests).
+    bool classChecks = true;
     // Tests: called for each class refuted, with the node's ply, the action shown (made on the
     // searcher's multiverse), the refutation and the frozen timelines (class_refuted()).
     using ClassHook = void (*)(void* arg, const Multiverse& mv, int ply, std::span<const Move> a,
@@ -380,10 +381,12 @@ private:
     // Called with attacker action `a` made at `ply` (an OR node with r = 2) and just refuted:
     // does the refutation found (the first killer of ply + 1) refute every action that differs
     // from `a` only in its moves on some timelines it moves on? If so, fills `keep` with the
-    // other timelines (HypercuboidSearch::for_each_cut leaves that class out) and returns true.
-    // `interrupted`: a limit or a budget ended the proof (the caller stops).
+    // other timelines and the rules (`squares` per timeline before `a`, `newSquares` per
+    // timeline it created; HypercuboidSearch::for_each_cut leaves that class out by them) and
+    // returns true. `interrupted`: a limit or a budget ended the proof (the caller stops).
     // [lo0, hi0]: the timelines before `a` (the others, `a` created).
     bool class_refuted(int ply, std::span<const Move> a, int lo0, int hi0, std::vector<int>& keep,
+        std::span<movegen::SquareRules> squares, std::span<movegen::SquareRules> newSquares,
         bool& interrupted);
     // If `a` is one of the legal actions of mv (the position at `ply`; ActionSearch::reset_only
     // lists exactly the legal actions made of its moves): f(a) with a made on mv, then undone.

@@ -75,11 +75,9 @@ struct SolveOptions {
     std::uint64_t narrowBudget = 2500;
     // Refute classes of attacker actions at once at wide nodes with r = 2 (SearchContext).
     bool classCuts = true;
-    // Nodes the checks of such a node get before its class walk (0 = none): 200,000 keeps the
-    // mates in 2 that start with a check as fast as before the walk (tools-standard-checkmate
-    // --at -3: 141,969 nodes; 1.8M with the walk alone).
-    std::uint64_t classChecks  = 200'000;
-    std::size_t   maxTreeNodes = 2'000'000;
+    // Such a node's checks first, their classes cut too, then the class walk (SearchContext).
+    bool        classChecks  = true;
+    std::size_t maxTreeNodes = 2'000'000;
     // Tree answers: defences are taken in chunks of this many, each built by one searcher with
     // the chunk's recent answers tried first (RecentActions; >= 1). A chunk starts with no hint
     // and finds its answers again by search: with 1,024, cwmtt-ctp2 --at -3 (25,528 defences)

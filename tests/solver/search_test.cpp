@@ -209,9 +209,10 @@ TEST(Searcher, ListedCheckFlagsAreTheActionsThatGiveCheck) {
 }
 
 // Refuting classes of attacker actions at once (Searcher::class_refuted(), at wide nodes with
-// r = 2) gives the answers of searching every action: on random games of several timelines,
-// every node searched without listing (streamAbove 1), mate in 2 and 3, with and without the
-// classes. Pairs where either search hit its node limit are skipped.
+// r = 2, in the checks pass and in the class walk) gives the answers of searching every action:
+// on random games of several timelines, every node searched without listing (streamAbove 1),
+// mate in 2 and 3, with and without the classes, and with the walk alone (no checks first).
+// Pairs where either search hit its node limit are skipped.
 TEST(Solver, ClassCutsDoNotChangeTheAnswer) {
     movegen::testing::XorShift next{0x7c1a55ULL};
     int                        compared = 0, mates = 0, withCuts = 0;
@@ -227,28 +228,34 @@ TEST(Solver, ClassCutsDoNotChangeTheAnswer) {
                 o.buildTree               = false;
                 o.streamAbove             = 1;
                 o.nodeLimit               = bound == 2 ? 3000 : 1000;
-                o.classChecks             = 0; // straight to the class walk
                 o.hashMb                  = 1;
-                const SolveResult with    = solve(mv, o);
                 o.classCuts               = false;
                 const SolveResult without = solve(mv, o);
-                if (with.result == Result::UNKNOWN || without.result == Result::UNKNOWN) continue;
-                ++compared;
-                mates += with.result == Result::MATE;
-                withCuts += with.classesCut > 0;
-                cut += with.classesCut;
-                ASSERT_EQ(with.result, without.result) << name << " bound " << bound;
-                ASSERT_EQ(with.mateIn, without.mateIn) << name << " bound " << bound;
                 EXPECT_EQ(without.classesCut, 0u);
+                if (without.result == Result::UNKNOWN) continue;
+                for (const bool checksFirst : {false, true}) {
+                    o.classCuts            = true;
+                    o.classChecks          = checksFirst;
+                    const SolveResult with = solve(mv, o);
+                    if (with.result == Result::UNKNOWN) continue;
+                    ++compared;
+                    mates += with.result == Result::MATE;
+                    withCuts += with.classesCut > 0;
+                    cut += with.classesCut;
+                    ASSERT_EQ(with.result, without.result)
+                        << name << " bound " << bound << " checks first " << checksFirst;
+                    ASSERT_EQ(with.mateIn, without.mateIn)
+                        << name << " bound " << bound << " checks first " << checksFirst;
+                }
             }
         });
     std::printf("compared %d (%d mates), %d with classes cut (%llu classes)\n", compared, mates,
         withCuts, static_cast<unsigned long long>(cut));
-    // Measured: 56 compared (34 mates), 3 with classes cut (210 classes). Random games seldom
+    // Measured: 112 compared (68 mates), 6 with classes cut (452 classes). Random games seldom
     // leave boards far ahead of the present; ClassRefutationsHoldForTheirMembers checks the
     // classes of real wide positions.
-    EXPECT_GT(compared, 40);
-    EXPECT_GT(withCuts, 1);
+    EXPECT_GT(compared, 80);
+    EXPECT_GT(withCuts, 3);
 }
 
 // The claim of each class refuted at the root (Searcher::class_refuted()), checked on members of
@@ -309,28 +316,30 @@ TEST(Searcher, ClassRefutationsHoldForTheirMembers) {
     };
     int classes = 0, members = 0;
     for (const auto& [id, back] : {std::pair{"cwmtt-silly", 5}, {"cwmtt-wide", 3},
-             {"cwmtt-manyChecks", 5}, {"cwmtt-wide", 5}}) {
-        const auto root = shared_position(id, std::size_t(back));
-        if (!root) GTEST_SKIP() << "../shared/puzzles not present";
-        Check              check{root->fork()};
-        TranspositionTable tt;
-        tt.resize_mb(4);
-        SearchContext ctx(tt, *root, 6);
-        ctx.streamAbove  = 10000;
-        ctx.classChecks  = 0; // straight to the class walk
-        ctx.nodeLimit    = 60000;
-        ctx.classHook    = hook;
-        ctx.classHookArg = &check;
-        Searcher s(ctx);
-        s.attack(2, 0);
-        std::printf(
-            "%s -%d: %d classes checked, %d members\n", id, back, check.classes, check.members);
-        classes += check.classes;
-        members += check.members;
-    }
-    // Measured: 86 classes, 459 members (silly 40/240, wide -3 6/65, wide -5 40/154).
-    EXPECT_GT(classes, 50);
-    EXPECT_GT(members, 200);
+             {"cwmtt-manyChecks", 5}, {"cwmtt-wide", 5}})
+        for (const bool checksFirst : {false, true}) { // the walk alone, and the checks pass
+            const auto root = shared_position(id, std::size_t(back));
+            if (!root) GTEST_SKIP() << "../shared/puzzles not present";
+            Check              check{root->fork()};
+            TranspositionTable tt;
+            tt.resize_mb(4);
+            SearchContext ctx(tt, *root, 6);
+            ctx.streamAbove  = 10000;
+            ctx.classChecks  = checksFirst;
+            ctx.nodeLimit    = 60000;
+            ctx.classHook    = hook;
+            ctx.classHookArg = &check;
+            Searcher s(ctx);
+            s.attack(2, 0);
+            std::printf("%s -%d, checks first %d: %d classes checked, %d members\n", id, back,
+                checksFirst, check.classes, check.members);
+            classes += check.classes;
+            members += check.members;
+        }
+    // Measured: 172 classes, 1,286 members (the walk alone: silly 40/240, wide -3 6/65, wide -5
+    // 40/154; the checks first: silly 40/420, wide -3 6/65, wide -5 40/342).
+    EXPECT_GT(classes, 100);
+    EXPECT_GT(members, 500);
 }
 
 TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
