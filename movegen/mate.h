@@ -161,7 +161,8 @@ public:
     // As for_each_check(), but check(action, keep) answers as a HypercuboidSearch::for_each_cut()
     // visitor does: NEXT, STOP, or a cut of the actions alike to this one (the caller's proof
     // that none of them is wanted: the checks among them are left out too). A CUT_ON_SQUARES
-    // answer fills `keep` and the rules of cut_rules(). Needs cuts_pay(mv) (the rules' room).
+    // answer fills `keep` and the rules cut_squares() and cut_new_squares() give. Needs
+    // cuts_pay(mv) (the rules' room).
     bool for_each_check_cut(Multiverse& mv,
         absl::FunctionRef<HypercuboidSearch::Verdict(std::span<const Move>, std::vector<int>&)>
                                   check,
