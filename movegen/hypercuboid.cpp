@@ -112,7 +112,7 @@ bool HypercuboidSearch::build() {
         startEnd[std::size_t(l - minL0)] = m.end_v(l);
         if (Color(m.end_v(l) & 1) == us) axisOf[std::size_t(l - minL0)] = tipAxes++;
     }
-    if (tipAxes == 0 || (!ignoreCross && royal_attacked(m, us))) return false;
+    if (tipAxes == 0 || (readOff.empty() && royal_attacked(m, us))) return false;
     forget_if_another_game();
 
     if (perAxis.size() < std::size_t(tipAxes)) perAxis.resize(std::size_t(tipAxes));
@@ -730,7 +730,12 @@ bool HypercuboidSearch::present_problem() {
 int HypercuboidSearch::make_and_check(bool arrivals) {
     AttackInfo info;
     bool       attacked = false;
-    auto       made_one = [&]() { return !ignoreCross && attacked_after(undo.back(), &info); };
+    auto       made_one = [&]() {
+        if (!attacked_after(undo.back(), &info)) return false;
+        const int lo = std::min(info.la, info.lk), hi = std::max(info.la, info.lk);
+        return std::none_of(
+                  readOff.begin(), readOff.end(), [&](int t) { return lo <= t && t <= hi; });
+    };
     if (!arrivals) {
         undo.clear();
         made.clear();

@@ -199,11 +199,14 @@ public:
     // Tests: alike() compares every square, not only those where the entries' boards differ
     // from their timeline's last board (Entry::changed).
     void set_compare_all_squares(bool all) { compareAll = all; }
-    // Class proofs (MateInOneSearch::no_mate_over_class()): with `ignore`, a point is not
-    // tested for an attack on the mover's royals across boards (nor before any move), only
-    // within the boards its entries make: the points shown are then every consistent point
-    // whose boards hold no attack within themselves, legal or not.
-    void set_ignore_cross_attacks(bool ignore) { ignoreCross = ignore; }
+    // Class proofs (MateInOneSearch::no_mate_over_class()): with timelines given, the test for
+    // an attack on the mover's royals before any move is left out, and an attack across boards
+    // found after a point counts only if its span (from the lower of the attacking board's and
+    // the royal's board's ℓ to the higher) meets none of them. Such an attack reads no board
+    // of those timelines (a ride's boards lie within its span, a leap reads its two ends), so
+    // it is there whatever their boards hold. The points shown are then the legal ones and
+    // those whose attacks all read one of these timelines. Empty: every attack counts.
+    void set_attacks_read_off(std::span<const int> ls) { readOff.assign(ls.begin(), ls.end()); }
     // Class proofs: no entry is made of a move whose timelines span (from the lower of its
     // source's and target's ℓ to the higher) meets one of these timelines, so the actions
     // shown neither move on them, nor arrive on them, nor pass across them (their axes keep
@@ -407,8 +410,8 @@ private:
     std::size_t                    learnedCap     = LearnedWordsCap;
     std::size_t                    learnedWindow  = LearnedWindow;
     bool                           compareAll     = false;
-    bool                           ignoreCross    = false; // set_ignore_cross_attacks()
-    std::vector<int>               excluded;               // set_excluded_timelines()
+    std::vector<int>               excluded; // set_excluded_timelines()
+    std::vector<int>               readOff;  // set_attacks_read_off()
     bool                           memos = true;
     Stats                          stats_;
 };

@@ -608,11 +608,11 @@ bool MateInOneSearch::for_each_check_cut(Multiverse&                            
 bool MateInOneSearch::no_mate_over_class(Multiverse& mv, std::span<const int> frozen,
     absl::FunctionRef<bool()> tested, const std::atomic<bool>* stop) {
     frozen_.assign(frozen.begin(), frozen.end());
-    attacker.set_ignore_cross_attacks(true);
+    attacker.set_attacks_read_off(frozen);
     defender.set_excluded_timelines(frozen);
     const bool done = for_each_mate(
         mv, [](std::span<const Move>) { return false; }, tested, stop);
-    attacker.set_ignore_cross_attacks(false);
+    attacker.set_attacks_read_off({});
     defender.set_excluded_timelines({});
     frozen_.clear();
     return done;

@@ -367,5 +367,66 @@ TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
         t.maxTimelines);
 }
 
+// Class proofs (MateInOneSearch::no_mate_over_class()) count only the attacks whose span of
+// timelines misses the frozen ones. With one timeline read off, the walk must still show every
+// legal action, and what it shows besides must be illegal (an attack on the mover's royals that
+// reads that timeline): never fewer actions, never a legal one lost.
+TEST(Hypercuboid, AttacksReadOffShowEveryLegalActionAndOnlyIllegalOthers) {
+    testing::XorShift next{0xC1A55ULL};
+    int               positions = 0, extraShown = 0, legalSeen = 0;
+    for (const char* name : {"Standard - Two Timelines", "Misc - Timeline Invasion", "Small",
+             "Very Small - Open", "Focused - Just Dragons"}) {
+        for (int game = 0; game < 6; ++game) {
+            Multiverse            mv = make(name);
+            std::vector<MoveUndo> undo;
+            for (int ply = 0; ply < 16; ++ply) {
+                const std::string where = std::string(name) + " game " + std::to_string(game)
+                    + " ply " + std::to_string(ply);
+                const Color       mover = mv.to_move();
+                HypercuboidSearch plain;
+                std::set<Key>     legal;
+                bool              small = true;
+                plain.for_each(mv, [&](std::span<const Move>) {
+                    legal.insert(mv.key());
+                    small = legal.size() <= 2000;
+                    return small;
+                });
+                if (small && mv.timeline_count() >= 2) {
+                    ++positions;
+                    legalSeen += int(legal.size());
+                    for (int t = mv.min_l(); t <= mv.max_l(); ++t) {
+                        const int         off[] = {t};
+                        HypercuboidSearch hc;
+                        hc.set_attacks_read_off(off);
+                        std::set<Key> shown;
+                        hc.for_each(mv, [&](std::span<const Move>) {
+                            const bool isLegal = legal.count(mv.key()) != 0;
+                            if (!isLegal) {
+                                ++extraShown;
+                                EXPECT_TRUE(royal_attacked(mv, mover))
+                                    << where << ", timeline " << t << ": shown, not legal, "
+                                    << "and no royal of the mover attacked";
+                            }
+                            shown.insert(mv.key());
+                            return true;
+                        });
+                        for (const Key k : legal)
+                            EXPECT_TRUE(shown.count(k))
+                                << where << ", timeline " << t << ": a legal action was left out";
+                        if (HasFailure()) return;
+                    }
+                }
+                const std::vector<Move> chosen = testing::steered_random_action(mv, 400, next);
+                if (chosen.empty() || mv.timeline_count() > 6) break;
+                play(mv, chosen, undo);
+            }
+        }
+    }
+    std::printf("positions %d, legal actions %d, illegal shown besides %d\n", positions, legalSeen,
+        extraShown);
+    EXPECT_GT(positions, 30);
+    EXPECT_GT(extraShown, 50); // the attacks read off left illegal actions in
+}
+
 } // namespace
 } // namespace fived::movegen
