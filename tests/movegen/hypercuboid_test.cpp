@@ -373,58 +373,48 @@ TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
 // reads that timeline): never fewer actions, never a legal one lost.
 TEST(Hypercuboid, AttacksReadOffShowEveryLegalActionAndOnlyIllegalOthers) {
     testing::XorShift next{0xC1A55ULL};
-    int               positions = 0, extraShown = 0, legalSeen = 0;
-    for (const char* name : {"Standard - Two Timelines", "Misc - Timeline Invasion", "Small",
-             "Very Small - Open", "Focused - Just Dragons"}) {
-        for (int game = 0; game < 6; ++game) {
-            Multiverse            mv = make(name);
-            std::vector<MoveUndo> undo;
-            for (int ply = 0; ply < 16; ++ply) {
-                const std::string where = std::string(name) + " game " + std::to_string(game)
-                    + " ply " + std::to_string(ply);
-                const Color       mover = mv.to_move();
-                HypercuboidSearch plain;
-                std::set<Key>     legal;
-                bool              small = true;
-                plain.for_each(mv, [&](std::span<const Move>) {
+    int               positions = 0, extraShown = 0, legalSeen = 0, compared = 0;
+    testing::for_each_game_position({"Standard - Two Timelines", "Misc - Timeline Invasion",
+                                        "Small", "Very Small - Open", "Focused - Just Dragons"},
+        6, 16, next, [&](Multiverse& mv, const char* name) {
+            if (mv.timeline_count() < 2 || mv.timeline_count() > 6) return;
+            const Color       mover = mv.to_move();
+            HypercuboidSearch plain;
+            std::set<Key>     legal;
+            if (!plain.for_each(mv, [&](std::span<const Move>) {
                     legal.insert(mv.key());
-                    small = legal.size() <= 2000;
-                    return small;
-                });
-                if (small && mv.timeline_count() >= 2) {
-                    ++positions;
-                    legalSeen += int(legal.size());
-                    for (int t = mv.min_l(); t <= mv.max_l(); ++t) {
-                        const int         off[] = {t};
-                        HypercuboidSearch hc;
-                        hc.set_attacks_read_off(off);
-                        std::set<Key> shown;
-                        hc.for_each(mv, [&](std::span<const Move>) {
-                            const bool isLegal = legal.count(mv.key()) != 0;
-                            if (!isLegal) {
-                                ++extraShown;
-                                EXPECT_TRUE(royal_attacked(mv, mover))
-                                    << where << ", timeline " << t << ": shown, not legal, "
-                                    << "and no royal of the mover attacked";
-                            }
-                            shown.insert(mv.key());
-                            return true;
-                        });
-                        for (const Key k : legal)
-                            EXPECT_TRUE(shown.count(k))
-                                << where << ", timeline " << t << ": a legal action was left out";
-                        if (HasFailure()) return;
+                    return legal.size() <= 2000;
+                }))
+                return; // too many to compare
+            ++positions;
+            legalSeen += int(legal.size());
+            for (int t = mv.min_l(); t <= mv.max_l(); ++t) {
+                const int         off[] = {t};
+                HypercuboidSearch hc;
+                hc.set_attacks_read_off(off);
+                std::set<Key> shown;
+                const bool    all = hc.for_each(mv, [&](std::span<const Move>) {
+                    if (!legal.count(mv.key())) {
+                        ++extraShown;
+                        EXPECT_TRUE(royal_attacked(mv, mover))
+                            << name << ", timeline " << t
+                            << ": shown, not legal, and no royal of the mover attacked";
                     }
-                }
-                const std::vector<Move> chosen = testing::steered_random_action(mv, 400, next);
-                if (chosen.empty() || mv.timeline_count() > 6) break;
-                play(mv, chosen, undo);
+                    shown.insert(mv.key());
+                    return !HasFailure() && shown.size() <= 50000;
+                });
+                if (HasFailure()) return;
+                if (!all) continue; // too many shown to compare
+                ++compared;
+                for (const Key k : legal)
+                    ASSERT_TRUE(shown.count(k))
+                        << name << ", timeline " << t << ": a legal action was left out";
             }
-        }
-    }
-    std::printf("positions %d, legal actions %d, illegal shown besides %d\n", positions, legalSeen,
-        extraShown);
+        });
+    std::printf("positions %d, legal actions %d, illegal shown besides %d, timelines compared %d\n",
+        positions, legalSeen, extraShown, compared);
     EXPECT_GT(positions, 30);
+    EXPECT_GT(compared, 60);
     EXPECT_GT(extraShown, 50); // the attacks read off left illegal actions in
 }
 
