@@ -892,17 +892,14 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
             aborted = aborted || stopped() || !count_node();
             return !aborted;
         };
-        const bool done = cuts
-            ? walk.for_each_check_cut(
-                mv,
-                [&](std::span<const Move> a, std::vector<int>& keep) {
-                    if (!searchedKiller(a) && !visit(a)) return Cut::STOP;
-                    return classCut(a, keep, walk.cut_squares(), walk.cut_new_squares());
-                },
-                tested, &ctx.stop)
-            : walk.for_each_check(
-                mv, [&](std::span<const Move> a) { return searchedKiller(a) || visit(a); }, tested,
-                &ctx.stop);
+        const bool done = walk.for_each_check_cut(
+            mv,
+            [&](std::span<const Move> a, std::vector<int>& keep) {
+                if (!searchedKiller(a) && !visit(a)) return Cut::STOP;
+                return cuts ? classCut(a, keep, walk.cut_squares(), walk.cut_new_squares())
+                            : Cut::NEXT;
+            },
+            tested, &ctx.stop);
         // Stopped without a decision and not by the visitor: the stop flag (a limit).
         if (!done && !decided) aborted = true;
     };
