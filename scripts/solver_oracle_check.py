@@ -102,9 +102,10 @@ def final_position_hash(fived, text):
     return p.stdout.strip() if p.returncode == 0 and p.stdout.strip() else None
 
 
-def source_says_mate(path):
-    """Does the file's [Kind] header say its final position is checkmate?"""
-    kind = next((h for h in header_lines(path) if h.lower().startswith("[kind ")), "")
+def source_says_mate(heads):
+    """Do a file's headers (header_lines()) say, by its [Kind], that its final position is
+    checkmate?"""
+    kind = next((h for h in heads if h.lower().startswith("[kind ")), "")
     return any(k in kind.lower() for k in FINAL_MATE_KINDS)
 
 
@@ -188,7 +189,7 @@ def main():
         n_lines = bad = undecided = by_source = 0
         # The game's own final position, when its source says it is checkmate.
         game_final = None
-        if at is not None and source_says_mate(path):
+        if at is not None and source_says_mate(heads):
             with open(path, encoding="utf-8") as f:
                 game_final = final_position_hash(a.fived, f.read())
         lines = list(lines_of(res["tree"]))
