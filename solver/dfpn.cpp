@@ -87,7 +87,7 @@ Value Searcher::dfpn(bool orNode, int bound, int ply, std::uint32_t thpn, std::u
             ctx.pnTable->probe(ref.child, childBound, ref.pn, ref.dn);
         ref.score = 0;
         if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
-        ref.score += killer_score(ply, list.action(i)) << 16;
+        ref.score += killers.score(ply, list.action(i)) << 16;
         if (orNode && ref.check) ref.score += 1 << 10;
         if (!orNode)
             for (const Move& m : list.action(i))
@@ -117,13 +117,13 @@ Value Searcher::dfpn(bool orNode, int bound, int ply, std::uint32_t thpn, std::u
             }
         }
         if (pn == 0) {
-            if (orNode) set_killer(ply, list.action(best));
+            if (orNode) killers.set(ply, list.action(best));
             ctx.tt.store_proof(
                 key, bound, orNode ? action_hint(list.ref(best).child) : 0, totalNodes - nodes0);
             return decided(Value::YES);
         }
         if (dn == 0) {
-            if (!orNode) set_killer(ply, list.action(best));
+            if (!orNode) killers.set(ply, list.action(best));
             ctx.tt.store_disproof(
                 key, bound, orNode ? 0 : action_hint(list.ref(best).child), totalNodes - nodes0);
             return decided(Value::NO);

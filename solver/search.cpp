@@ -5,7 +5,6 @@
 #include <climits>
 
 #include <tbb/task_group.h>
-#include <xxhash.h>
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
@@ -19,25 +18,6 @@ namespace fived::solver {
 using detail::AllBounds;
 using detail::height;
 using detail::same_action;
-
-// --- ActionList --------------------------------------------------------------------------------
-
-void ActionList::add(std::span<const Move> a, Key child, bool check) {
-    Ref r;
-    r.begin = std::uint32_t(moves.size());
-    r.size  = std::uint32_t(a.size());
-    r.child = child;
-    r.check = check;
-    moves.insert(moves.end(), a.begin(), a.end());
-    order.push_back(std::uint32_t(refs.size()));
-    refs.push_back(r);
-}
-
-void ActionList::sort_by_score() {
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return refs[a].score != refs[b].score ? refs[a].score > refs[b].score : a < b;
-    });
-}
 
 // --- Searcher ----------------------------------------------------------------------------------
 
@@ -53,88 +33,17 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     lists.resize(n);
     undos.resize(n);
     pathMoves.resize(n);
-    killers.resize(2 * n);
-    killerCost.assign(2 * n, 0);
-    recent.resize(n);
+    killers.resize(n);
     narrow.resize(n);
     history.resize(n);
     narrowActions.resize(n);
     conflicts.resize(n);
-    for (auto& m : recent)
-        m.reserve(16);
-    // Room for the usual action (set_killer() copies into these and never swaps them, so each
-    // grows only to the largest action it held).
-    for (auto& k : killers)
-        k.reserve(16);
 }
 
 void Searcher::clear_killers() {
-    for (auto& k : killers)
-        k.clear();
-    std::fill(killerCost.begin(), killerCost.end(), 0);
-    for (auto& m : recent)
-        m.clear();
+    killers.clear();
     for (auto& h : history)
         h = CandidateHistory{};
-}
-
-// A move's from and to, hashed (XXH3 with seed 0 is XXH3_64bits). Summed over a set of moves, so
-// the order of the moves does not matter.
-static std::uint64_t move_hash(const Move& m, std::uint64_t seed = 0) {
-    const std::uint64_t fromTo = (std::uint64_t(m.from.raw()) << 32) | m.to.raw();
-    return XXH3_64bits_withSeed(&fromTo, sizeof fromTo, seed);
-}
-
-// 0 is the empty slot: an action's id is never 0.
-static std::uint64_t action_id(std::span<const Move> a) {
-    std::uint64_t id = 0;
-    for (const Move& m : a)
-        id += move_hash(m, m.promotion);
-    return id | 1;
-}
-
-const CandidateHistory::Entry* CandidateHistory::find(std::uint64_t id) const {
-    for (const Entry& e : entries)
-        if (e.id == id) return &e;
-    return nullptr;
-}
-
-int CandidateHistory::score(std::uint64_t id) const {
-    const Entry* e = find(id);
-    return e ? e->score : 0;
-}
-
-int CandidateHistory::lead(std::uint64_t id) const {
-    const Entry* e = find(id);
-    return e && e->score > 0 ? e->round : 0;
-}
-
-void CandidateHistory::add(std::uint64_t id, int delta, int round) {
-    Entry* slot = &entries[0];
-    for (Entry& e : entries) {
-        if (e.id == id) {
-            slot = &e;
-            break;
-        }
-        if (e.used < slot->used) slot = &e; // the least recently used (or an empty one)
-    }
-    if (slot->id != id) *slot = Entry{id, 0, 0, 0};
-    slot->score += delta;
-    if (delta > 0) slot->round = round;
-    slot->used = ++tick;
-}
-
-void RecentActions::use(std::span<const Move> a) {
-    std::size_t i = 0;
-    while (i < n && !same_action(a, slots[i]))
-        ++i;
-    if (i == n) { // new: a free slot, or the oldest, takes it
-        if (n < Slots) ++n;
-        i = n - 1;
-        slots[i].assign(a.begin(), a.end());
-    }
-    const auto first = slots.begin();
-    std::rotate(first, first + std::ptrdiff_t(i), first + std::ptrdiff_t(i) + 1);
 }
 
 void Searcher::flush_nodes() {
@@ -160,59 +69,6 @@ bool Searcher::count_node() {
         return false;
     }
     return true;
-}
-
-void Searcher::set_killer(int ply, std::span<const Move> a) {
-    std::vector<Move>& k0 = killers[2 * std::size_t(ply)];
-    std::vector<Move>& k1 = killers[2 * std::size_t(ply) + 1];
-    if (same_action(a, k0)) return;
-    std::uint64_t* cost = &killerCost[2 * std::size_t(ply)];
-    if (same_action(a, k1)) { // also when a is k1 itself, which the copies below would clobber
-        std::swap(k0, k1);
-        std::swap(cost[0], cost[1]);
-        return;
-    }
-    k1.assign(k0.begin(), k0.end());
-    k0.assign(a.begin(), a.end());
-    cost[1] = cost[0];
-    cost[0] = 0;
-}
-
-void Searcher::decided_by(int ply, std::span<const Move> a, bool keepRecent) {
-    set_killer(ply, a);
-    if (keepRecent) recent[std::size_t(ply)].use(killers[2 * std::size_t(ply)]);
-}
-
-std::size_t Searcher::first_tries(int ply, bool withRecent, const std::vector<Move>** out) const {
-    const std::vector<Move>& k0 = killers[2 * std::size_t(ply)];
-    const std::vector<Move>& k1 = killers[2 * std::size_t(ply) + 1];
-    std::size_t              n  = 0;
-    out[n++]                    = &k0;
-    out[n++]                    = &k1;
-    if (withRecent)
-        for (const std::vector<Move>& a : recent[std::size_t(ply)].items())
-            if (!same_action(a, k0) && !same_action(a, k1)) out[n++] = &a;
-    return n;
-}
-
-void Searcher::copy_killers_from(const Searcher& other, int ply) {
-    for (std::size_t k = 2 * std::size_t(ply); k < killers.size(); ++k) {
-        killers[k].assign(other.killers[k].begin(), other.killers[k].end());
-        killerCost[k] = other.killerCost[k];
-    }
-}
-
-void Searcher::merge_killers_from(const Searcher& other, int ply) {
-    for (std::size_t p = std::size_t(ply); 2 * p + 1 < killers.size(); ++p) {
-        const std::vector<Move>& k0 = other.killers[2 * p];
-        if (!k0.empty()) set_killer(int(p), k0);
-    }
-}
-
-int Searcher::killer_score(int ply, std::span<const Move> a) const {
-    if (same_action(a, killers[2 * std::size_t(ply)])) return 2;
-    if (same_action(a, killers[2 * std::size_t(ply) + 1])) return 1;
-    return 0;
 }
 
 // The check flags: where quiet actions go by classes (MateInOneSearch::cuts_pay()), after the
@@ -352,7 +208,7 @@ Value Searcher::attack(int r, int ply) {
         ref.score            = 0;
         if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
             if (e->proven <= r - 1) {
-                set_killer(ply, list.action(i));
+                killers.set(ply, list.action(i));
                 ctx.tt.store_proof(key, r, action_hint(ref.child), totalNodes - nodes0);
                 return Value::YES;
             }
@@ -363,7 +219,7 @@ Value Searcher::attack(int r, int ply) {
             }
         }
         if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
-        ref.score += killer_score(ply, list.action(i)) << 16;
+        ref.score += killers.score(ply, list.action(i)) << 16;
         if (ref.check) ref.score += 1 << 10;
     }
     list.sort_by_score();
@@ -391,12 +247,12 @@ Value Searcher::attack_last(Key key, int ply) {
     auto mated = [&](std::span<const Move> a) {
         found    = true;
         winChild = mv.key();
-        decided_by(ply, a, true);
+        killers.decided_by(ply, a, true);
         return false; // one mating action decides the node
     };
     // The two killers, then the recent mates not among them.
     const std::vector<Move>* tryFirst[2 + RecentActions::Slots];
-    const std::size_t        nTry = first_tries(ply, true, tryFirst);
+    const std::size_t        nTry = killers.first_tries(ply, true, tryFirst);
     for (std::size_t k = 0; k < nTry && !found && !aborted; ++k) {
         const std::vector<Move>& killer = *tryFirst[k];
         if (killer.empty()) continue;
@@ -461,7 +317,7 @@ Value Searcher::defend(int k, int ply) {
         ref.score            = 0;
         if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
             if (e->disproven >= k) { // a refutation known from the table: the next killer
-                decided_by(ply, list.action(i), true);
+                killers.decided_by(ply, list.action(i), true);
                 ctx.tt.store_disproof(key, k, action_hint(ref.child), totalNodes - nodes0);
                 return Value::NO;
             }
@@ -472,7 +328,7 @@ Value Searcher::defend(int k, int ply) {
         }
         if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
         // Killers: defences that refuted sibling attacker actions at this ply.
-        ref.score += killer_score(ply, list.action(i)) << 16;
+        ref.score += killers.score(ply, list.action(i)) << 16;
         // Jumps last: a defence that stays on its boards keeps the multiverse small, and in
         // practice it is the usual refutation (measured: brawn-tactics-2, no mate in 4, 1847 ->
         // 383 nodes); a defence that branches gives the attacker new boards to play on.
@@ -564,7 +420,7 @@ Value Searcher::narrow_checks_streamed(int k, int ply, Key key, std::uint64_t no
     // with the first legal choice on the other boards, found within NarrowCountEffort
     // depth-first nodes (a completion that does not exist must not cost a whole enumeration).
     const std::vector<Move>* tries[2 + RecentActions::Slots];
-    const std::size_t        nTries = first_tries(ply, true, tries);
+    const std::size_t        nTries = killers.first_tries(ply, true, tries);
     movegen::ActionSearch&   search = onlySearches[std::size_t(ply)];
     search.set_node_limit(NarrowCountEffort);
     for (std::size_t t = 0; t < nTries; ++t) {
@@ -686,7 +542,7 @@ Value Searcher::narrow_rounds(int k, int ply, Key key, std::uint64_t nodes0, std
                     if (&d != &c && (d.width == Answered_ || &d < &c || round > 0))
                         hist.add(action_id(action(d.index)), -1);
                 hist.add(action_id(action(c.index)), 2, std::min(round + c.lead, NarrowRounds - 1));
-                decided_by(ply, action(c.index), true);
+                killers.decided_by(ply, action(c.index), true);
                 ctx.tt.store_disproof(key, k, action_hint(child), totalNodes - nodes0);
                 return v;
             }
@@ -731,12 +587,12 @@ Value Searcher::search_children(bool orNode, int bound, int ply, Key key, std::u
         if (v == Value::ABORT) return v;
         if (orNode && v == Value::NO) refuted(ply);
         if (orNode && v == Value::YES) {
-            decided_by(ply, list.action(i), false);
+            killers.decided_by(ply, list.action(i), false);
             ctx.tt.store_proof(key, bound, action_hint(list.ref(i).child), totalNodes - nodes0);
             return v;
         }
         if (!orNode && v == Value::NO) {
-            decided_by(ply, list.action(i), true);
+            killers.decided_by(ply, list.action(i), true);
             ctx.tt.store_disproof(key, bound, action_hint(list.ref(i).child), totalNodes - nodes0);
             return v;
         }
@@ -770,14 +626,14 @@ Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uin
     const Value decisive   = orNode ? Value::YES : Value::NO;
     // An attacker node here has r >= 2: its ply's recent actions are the mates of r = 1 nodes.
     const std::vector<Move>* tries[2 + RecentActions::Slots];
-    const std::size_t        n = first_tries(ply, !orNode, tries);
+    const std::size_t        n = killers.first_tries(ply, !orNode, tries);
     // A defender node with k = 1: the second killer first when its last refutation took fewer
     // nodes than the first's. Either refutes as well, but the mate-in-one search after them
     // (the refutation's whole cost) can differ twice over: after a defence that leaves the
     // attacker fewer checks it probes fewer actions (tools-dead-timeline --at -5: 10,042,954
     // nodes instead of 12,164,683).
     const bool     timed = !orNode && bound == 1;
-    std::uint64_t* cost  = &killerCost[2 * std::size_t(ply)];
+    std::uint64_t* cost  = killers.cost(ply);
     if (timed && cost[1] && cost[1] < cost[0]) std::swap(tries[0], tries[1]);
     for (std::size_t t = 0; t < n; ++t) {
         const std::vector<Move>& a = *tries[t];
@@ -787,7 +643,7 @@ Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uin
         const Value         v      = value_if_legal(orNode, childBound, ply, a, &child);
         if (v == Value::ABORT) return v;
         if (v != decisive) continue;
-        decided_by(ply, a, !orNode); // a is now the first killer
+        killers.decided_by(ply, a, !orNode); // a is now the first killer
         if (timed) cost[0] = totalNodes - before + 1;
         const std::uint64_t effort = totalNodes - nodes0 + 1;
         if (orNode)
@@ -827,7 +683,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         }
         if (!decided) {
             winChild = child;
-            decided_by(ply, a, !orNode);
+            killers.decided_by(ply, a, !orNode);
         }
         decided = true;
         if (!out) return false;
@@ -844,8 +700,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         if (const Value v = narrow_checks_streamed(bound, ply, key, nodes0); v != Value::OPEN)
             return v;
     // The killers of this ply, each only if it is one of the legal actions here.
-    const std::vector<Move>* killer[2] = {
-        &killers[2 * std::size_t(ply)], &killers[2 * std::size_t(ply) + 1]};
+    const std::vector<Move>* killer[2] = {&killers.first(ply), &killers.second(ply)};
     for (const std::vector<Move>* k : killer) {
         if (!useKillers || k->empty() || aborted || (decided && !all)) continue;
         with_if_legal(ply, *k, [&](std::span<const Move> a) { visit(a); });
@@ -939,7 +794,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     // an order: what it leaves out is searched by the passes after it (those it searched are
     // answered by the table), so the node's value does not depend on it.
     if (!orNode && bound == 1 && !out && !aborted && !decided) {
-        const std::vector<Move>& mate = killers[2 * std::size_t(ply) + 2];
+        const std::vector<Move>& mate = killers.first(ply + 1);
         // Each defence: searched; when lost, the timelines of the royals its mate checks.
         auto onDefence = [&](std::span<const Move> a, std::vector<int>& keep) {
             if (stopped() || !count_node()) {
@@ -1038,7 +893,7 @@ bool Searcher::classes_possible() const {
 bool Searcher::class_refuted(int ply, std::span<const Move> a, int lo0, int hi0,
     std::vector<int>& keep, std::span<movegen::SquareRules> squares,
     std::span<movegen::SquareRules> newSquares, bool& interrupted) {
-    const std::vector<Move>& d = killers[2 * std::size_t(ply + 1)];
+    const std::vector<Move>& d = killers.first(ply + 1);
     if (d.empty()) return false;
     const movegen::Color attacker = ~mv.to_move(); // `a` is made
     const int            lo = mv.min_l(), hi = mv.max_l();

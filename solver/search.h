@@ -83,6 +83,8 @@
 #include "movegen/mate.h"
 #include "movegen/multiverse.h"
 #include "movegen/picker.h"
+#include "solver/history.h"
+#include "solver/killers.h"
 #include "solver/tt.h"
 
 namespace fived::solver {
@@ -100,103 +102,6 @@ enum class Value : std::uint8_t {
 
 // Proof/disproof number infinity of df-pn (saturating sums stop here).
 constexpr std::uint32_t PnInf = 1u << 30;
-
-// 32-bit fingerprint of an action, taken from the key of the position it leads to (0 = none).
-inline std::uint32_t action_hint(Key childKey) {
-    const auto h = std::uint32_t(childKey ^ (childKey >> 32));
-    return h ? h : 1;
-}
-
-// The legal actions of one node, stored flat: moves of action i are
-// moves[refs[i].begin, refs[i].begin + refs[i].size). Buffers keep their capacity across nodes,
-// so after warm-up collecting allocates nothing.
-class ActionList {
-public:
-    struct Ref {
-        std::uint32_t begin = 0;
-        std::uint32_t size  = 0;
-        Key           child = 0;      // key of the position after the action
-        std::int32_t  score = 0;      // ordering score, higher first
-        bool          check = false;  // leaves the opponent in check (attacker nodes only)
-        std::uint32_t pn = 1, dn = 1; // df-pn: the child's current numbers
-    };
-
-    void clear() {
-        moves.clear();
-        refs.clear();
-        order.clear();
-    }
-    void                  add(std::span<const Move> a, Key child, bool check);
-    std::size_t           size() const { return refs.size(); }
-    bool                  empty() const { return refs.empty(); }
-    const Ref&            ref(std::size_t i) const { return refs[i]; }
-    Ref&                  ref(std::size_t i) { return refs[i]; }
-    std::span<const Move> action(std::size_t i) const {
-        return {moves.data() + refs[i].begin, refs[i].size};
-    }
-    // Sorts order[] by score (descending), ties by enumeration index: deterministic.
-    void                           sort_by_score();
-    std::span<const std::uint32_t> ordered() const { return order; }
-
-private:
-    std::vector<Move>          moves;
-    std::vector<Ref>           refs;
-    std::vector<std::uint32_t> order;
-};
-
-// The last distinct actions used, most recent first, at most Slots of them. The slots are
-// swapped, never reallocated, once they have held actions as large (reserve()).
-// 32: the mates of cwmtt-ctp2 --at -3's 25,528 defences after the key are a few dozen actions
-// used in turn, and with 8 slots the proof re-found the ones that had fallen out (451,329 nodes,
-// 14-20 s) where 32 keep them (172,498 nodes, 8 s). The tree's hints are RecentActions too
-// (SolveOptions::answerChunk).
-class RecentActions {
-public:
-    static constexpr std::size_t Slots = 32;
-    void                         reserve(std::size_t moves) {
-                                for (auto& s : slots)
-            s.reserve(moves);
-    }
-    void clear() { n = 0; }
-    // Puts a first (moving it up if present, else in place of the oldest when full).
-    void                               use(std::span<const Move> a);
-    std::span<const std::vector<Move>> items() const { return {slots.data(), n}; }
-
-private:
-    std::array<std::vector<Move>, Slots> slots;
-    std::size_t                          n = 0;
-};
-
-// How the candidates of Searcher's narrow rounds (by an id of their action) fared at sibling
-// nodes of one ply, for the last Slots of them: a refutation scores 2, a budget run out (or a
-// defence proved lost) while another candidate refuted scores -1. The same defence usually fares
-// the same way after the next key (cwmtt-standard --at -5: the completion of the ply's killer, a
-// quiet action, ran out of 292,000 nodes on key after key before the second candidate refuted).
-// Candidates are searched by score, and one with a positive score starts with the budget of
-// the round it last refuted in (there, a check refuted key after key in the third round,
-// after 36,000 nodes in the first two, and another check spent as many before it). Measured
-// there, keys refuted within 6M nodes (rounds of 4,000, 32,000, 256,000): 1,167 without the
-// history, 1,508 with the scores, 1,630 with the leads too.
-class CandidateHistory {
-public:
-    static constexpr std::size_t Slots = 32;
-
-    int score(std::uint64_t id) const;
-    // With a positive score: the round of its last refutation (its budget then), else 0.
-    int  lead(std::uint64_t id) const;
-    void add(std::uint64_t id, int delta, int round = 0);
-
-private:
-    struct Entry {
-        std::uint64_t id    = 0; // 0: empty
-        int           score = 0;
-        int           round = 0; // of its last refutation
-        std::uint64_t used  = 0; // tick of the last add()
-    };
-    const Entry*             find(std::uint64_t id) const;
-    std::array<Entry, Slots> entries{};
-    std::uint64_t            tick = 0;
-};
 
 class Searcher;
 
@@ -403,17 +308,6 @@ private:
     void refuted(int ply) {
         if (ply == 0) ctx.rootRefuted.fetch_add(1, std::memory_order_relaxed);
     }
-    // `a` decided a node at `ply`: it becomes the first killer, and with `keepRecent` (a defender
-    // node, or an attacker node with r = 1) the most recent of the ply's `recent` actions.
-    void decided_by(int ply, std::span<const Move> a, bool keepRecent);
-    // The ply's two killers, then (withRecent) its recent actions not among them, into `out`
-    // (room for 2 + RecentActions::Slots); returns how many.
-    std::size_t first_tries(int ply, bool withRecent, const std::vector<Move>** out) const;
-    int         killer_score(int ply, std::span<const Move> a) const;
-    // Killers of plies >= ply: replaced by another searcher's, or merged from them (their
-    // first slot becomes this one's first).
-    void copy_killers_from(const Searcher& other, int ply);
-    void merge_killers_from(const Searcher& other, int ply);
 
     SearchContext&                        ctx;
     Multiverse                            mv;
@@ -430,15 +324,7 @@ private:
     std::vector<ActionList>                        lists; // per ply
     std::vector<std::vector<MoveUndo>> undos;     // per ply: undo records of the made action
     std::vector<std::vector<Move>>     pathMoves; // per ply: the action made at that ply
-    std::vector<std::vector<Move>>     killers;   // per ply, two slots: 2 * ply, 2 * ply + 1
-    // Per killer slot: the nodes of its last refutation at a defender node with k = 1 (0: none).
-    std::vector<std::uint64_t> killerCost;
-    // Per ply: the last distinct actions that decided one of its nodes, tried after the two
-    // killers (first_tries()). At an attacker ply the mates of nodes with r = 1: in a wide
-    // defender node the defences share a few dozen mating answers, more than two (cwmtt-ctp2
-    // --at -3: 25,528 defences after the key). At a defender ply the refutations: facing a threat
-    // most defences lose to the mate in one, and the refutation is usually one met before.
-    std::vector<RecentActions> recent;
+    Killers                            killers;   // per ply (killers.h)
     // Per ply: narrow_checks_first()'s and narrow_checks_streamed()'s candidates.
     struct NarrowCandidate {
         std::uint64_t width   = 0;     // attacker actions after it (counted up to NarrowCountCap)

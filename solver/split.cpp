@@ -69,13 +69,13 @@ Value Searcher::split(bool orNode, int bound, int ply, std::span<const std::uint
             if (!s) s = ctx.pool->acquire();
             {
                 std::lock_guard lock(killerMutex);
-                s->copy_killers_from(*this, ply + 1);
+                s->killers.copy_from(killers, ply + 1);
             }
             const Value v =
                 s->search_child(path(ply), list.action(i), list.ref(i).child, orNode, childBound);
             {
                 std::lock_guard lock(killerMutex);
-                merge_killers_from(*s, ply + 1);
+                killers.merge_from(s->killers, ply + 1);
             }
             if (v == decisive) {
                 if (!decided.exchange(true)) winner.store(i, std::memory_order_relaxed);
@@ -98,7 +98,7 @@ Value Searcher::split(bool orNode, int bound, int ply, std::span<const std::uint
     group.wait();
     if (decided.load()) {
         const std::uint32_t i = winner.load();
-        set_killer(ply, list.action(i));
+        killers.set(ply, list.action(i));
         if (orNode)
             ctx.tt.store_proof(key, bound, action_hint(list.ref(i).child), 1 << 10);
         else
