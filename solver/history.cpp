@@ -4,8 +4,6 @@
 
 #include <xxhash.h>
 
-#include "solver/search_internal.h"
-
 namespace fived::solver {
 
 using detail::same_action;

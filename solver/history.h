@@ -5,6 +5,7 @@
 // at sibling nodes (CandidateHistory), and the hashes that name an action (action_hint from
 // the key it leads to, action_id from its moves).
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -16,6 +17,12 @@ namespace fived::solver {
 
 using movegen::Key;
 using movegen::Move;
+
+namespace detail {
+inline bool same_action(std::span<const Move> a, const std::vector<Move>& b) {
+    return !b.empty() && std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
+} // namespace detail
 
 // 32-bit fingerprint of an action, taken from the key of the position it leads to (0 = none).
 inline std::uint32_t action_hint(Key childKey) {

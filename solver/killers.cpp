@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <utility>
 
-#include "solver/search_internal.h"
-
 namespace fived::solver {
 
 using detail::same_action;

@@ -1,0 +1,320 @@
+// Wide nodes of the reference search (search.h): Searcher::stream(), a node with more legal
+// actions than SearchContext::streamAbove searched without listing them (killers, the checks
+// pass, the class walk, the conflict pass, the passes), and the class cuts of an attacker node
+// with r = 2 (classes_possible(), class_refuted()).
+#include <algorithm>
+#include <climits>
+
+#include "movegen/action.h"
+#include "movegen/actions.h"
+#include "movegen/movegen.h"
+#include "movegen/picker.h"
+#include "movegen/rules.h"
+#include "solver/search.h"
+#include "solver/search_internal.h"
+
+namespace fived::solver {
+
+using detail::same_action;
+
+// A wide node, searched without listing its actions. Killers first (each only if legal here,
+// ActionSearch::reset_only), then two passes of the ply's picker (the depth-first engine, and
+// the hypercuboid enumeration after a thrash, which shows every action again: an action seen
+// twice is searched twice, the second time answered by the table), each action searched as it
+// comes: attacker, checks then the rest; defender, defences without jumps then with jumps. With
+// two or more playable boards the attacker's checks come from the mate-in-one search's walk
+// instead (MateInOneSearch::for_each_check), which leaves the quiet actions out by classes.
+// The table decides a child at once where it can (enhanced transposition cutoff). The first
+// decisive child ends the node (unless `out` and `all`: every key is wanted).
+Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
+    std::vector<std::vector<Move>>* out, bool all, bool useKillers) {
+    const int   childBound = orNode ? bound - 1 : bound;
+    const Value decisive   = orNode ? Value::YES : Value::NO;
+    bool        aborted = false, decided = false;
+    Key         winChild = 0;
+    auto        visit    = [&](std::span<const Move> a) {
+        const Key   child = mv.key();
+        const Value v     = child_value(orNode, childBound, ply, a);
+        if (v == Value::ABORT) {
+            aborted = true;
+            return false;
+        }
+        if (v != decisive) {
+            if (orNode) refuted(ply);
+            return true;
+        }
+        if (!decided) {
+            winChild = child;
+            killers.decided_by(ply, a, !orNode);
+        }
+        decided = true;
+        if (!out) return false;
+        if (std::find_if(out->begin(), out->end(),
+                          [&](const std::vector<Move>& k) { return same_action(a, k); })
+            == out->end())
+            out->emplace_back(a.begin(), a.end());
+        return all;
+    };
+    // A defender with two or more moves to go: the ply's refutations completed, and its narrow
+    // checks, first, within budgets (narrow_checks_streamed()).
+    if (!orNode && bound >= 2 && ctx.narrowBudget > 0 && useKillers && !out
+        && movegen::MateInOneSearch::cuts_pay(mv))
+        if (const Value v = narrow_checks_streamed(bound, ply, key, nodes0); v != Value::OPEN)
+            return v;
+    // The killers of this ply, each only if it is one of the legal actions here.
+    const std::vector<Move>* killer[2] = {&killers.first(ply), &killers.second(ply)};
+    for (const std::vector<Move>* k : killer) {
+        if (!useKillers || k->empty() || aborted || (decided && !all)) continue;
+        with_if_legal(ply, *k, [&](std::span<const Move> a) { visit(a); });
+    }
+    // A killer was searched above, before the passes.
+    auto searchedKiller = [&](std::span<const Move> a) {
+        return useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1]));
+    };
+    // The class walk: an attacker with two moves to go, too wide to list. Each action is
+    // searched as in the passes below; when refuted, the refutation may refute its class too
+    // (class_refuted(): the actions that differ from it only in their moves on timelines far
+    // ahead of the present), and the walk leaves that class out (HypercuboidSearch::
+    // for_each_cut). Where most boards are ahead of the present (cwmtt-silly --at -5, about
+    // 10^9 actions), the classes are few. The walk shows every legal action not left out, so
+    // it replaces the passes.
+    const bool classWalk = orNode && bound == 2 && ctx.classCuts && !out
+        && movegen::MateInOneSearch::cuts_pay(mv) && classes_possible();
+    using Cut     = movegen::HypercuboidSearch::Verdict;
+    const int lo0 = mv.min_l(), hi0 = mv.max_l();
+    // An action just searched and refuted (made on mv): its class left out when its refutation
+    // refutes the class, by the rules given.
+    auto classCut = [&](std::span<const Move> a, std::vector<int>& keep,
+                        std::span<movegen::SquareRules> squares,
+                        std::span<movegen::SquareRules> newSquares) {
+        bool       interrupted = false;
+        const bool cut = class_refuted(ply, a, lo0, hi0, keep, squares, newSquares, interrupted);
+        if (interrupted) {
+            aborted = true;
+            return Cut::STOP;
+        }
+        if (!cut) return Cut::NEXT;
+        ctx.classesCut.fetch_add(1, std::memory_order_relaxed);
+        return Cut::CUT_ON_SQUARES;
+    };
+    // The checks without meeting the quiet actions one by one: the mate-in-one search's walk
+    // leaves them out by classes (MateInOneSearch::for_each_check). Where quiet actions are most
+    // of a wide node, the checks come after a few of them instead of after all (cwmtt-silly
+    // --at -7: 22 million actions met in 30 s, none a check). Before a class walk, the checks'
+    // classes are left out too (cwmtt-100-timelines --at -9: its key, a check, came after
+    // 108,000 refuted actions of the walk's order, 3.4M nodes; the checks found it in 1.3M).
+    auto checksPass = [&](bool cuts) {
+        movegen::MateInOneSearch& walk   = mateSearches[std::size_t(ply)];
+        auto                      tested = [&] {
+            aborted = aborted || stopped() || !count_node();
+            return !aborted;
+        };
+        const bool done = walk.for_each_check_cut(
+            mv,
+            [&](std::span<const Move> a, std::vector<int>& keep) {
+                if (!searchedKiller(a) && !visit(a)) return Cut::STOP;
+                return cuts ? classCut(a, keep, walk.cut_squares(), walk.cut_new_squares())
+                            : Cut::NEXT;
+            },
+            tested, &ctx.stop);
+        // Stopped without a decision and not by the visitor: the stop flag (a limit).
+        if (!done && !decided) aborted = true;
+    };
+    bool walked = false;
+    // The checks first, their classes cut too (a mate in two usually starts with one: the
+    // walk's order alone took tools-standard-checkmate --at -3 from 2 s to 32 s); what they did
+    // not decide, the walk does, each check met again answered by the table.
+    if (classWalk && ctx.classChecks && !aborted && !decided) checksPass(true);
+    if (classWalk && !aborted && !decided) {
+        auto onAction = [&](std::span<const Move> a, std::vector<int>& keep) {
+            if (stopped() || !count_node()) {
+                aborted = true;
+                return Cut::STOP;
+            }
+            if (!visit(a)) return Cut::STOP;
+            return classCut(
+                a, keep, classSquares[std::size_t(ply)], classNewSquares[std::size_t(ply)]);
+        };
+        const std::size_t n = std::size_t(hi0 - lo0 + 1);
+        classSquares[std::size_t(ply)].resize(n);
+        classNewSquares[std::size_t(ply)].resize(n); // at most one new timeline per timeline
+        const bool done = classWalks[std::size_t(ply)].for_each_cut(mv, onAction,
+            classSquares[std::size_t(ply)], lo0, classNewSquares[std::size_t(ply)], &ctx.stop);
+        // Stopped without a decision and not by the visitor: the stop flag (a limit).
+        if (!done && !decided) aborted = true;
+        walked = true;
+    }
+    // The conflict pass: a defender with one move to go. Its defences are one move per board,
+    // and facing a mate threat most of them lose, usually to the same mate M: those that keep
+    // the move that let M in on the board where M checks (the timeline of the royal it
+    // attacks). The enumeration varies one board's move fastest, so when that board is another
+    // one, every defence in between is searched and lost (measured on tools-standard-checkmate-4
+    // --at -5: 941 defences on average before the refutation). Here each lost defence leaves
+    // out, for this pass only, the defences that make the same choice on the timelines M checks
+    // on (HypercuboidSearch::for_each_cut): the pass tries another move there next (measured
+    // there: 1.7 defences on average; the case took 147 s instead of 315 s). The pass is only
+    // an order: what it leaves out is searched by the passes after it (those it searched are
+    // answered by the table), so the node's value does not depend on it.
+    if (!orNode && bound == 1 && !out && !aborted && !decided) {
+        const std::vector<Move>& mate = killers.first(ply + 1);
+        // Each defence: searched; when lost, the timelines of the royals its mate checks.
+        auto onDefence = [&](std::span<const Move> a, std::vector<int>& keep) {
+            if (stopped() || !count_node()) {
+                aborted = true;
+                return Cut::STOP;
+            }
+            if (!visit(a)) return Cut::STOP;
+            // Lost: where does the mate that answered it (the killer of the next ply, when it is
+            // legal here) check?
+            if (mate.empty()) return Cut::NEXT;
+            mateChecks.clear();
+            with_if_legal(ply + 1, mate,
+                [&](std::span<const Move>) { movegen::turn_start_checks(mv, mateChecks); });
+            for (const Move& c : mateChecks)
+                keep.push_back(c.to.l());
+            return mateChecks.empty() ? Cut::NEXT : Cut::CUT;
+        };
+        const bool done =
+            conflicts[std::size_t(ply)].for_each_cut(mv, onDefence, {}, 0, {}, &ctx.stop);
+        // Stopped without a refutation and not by the visitor: the stop flag (a limit).
+        if (!done && !decided) aborted = true;
+    }
+    // The passes. A defender's first pass is the defences without jumps, enumerated alone
+    // (ActionPicker::physical()): where they are rare among millions of actions with jumps, the
+    // picker does not meet the others to find them.
+    movegen::ActionPicker& picker = pickers[std::size_t(ply)];
+    picker.reset(mv);
+    for (int pass = 0; pass < 2 && !walked && !aborted && !(decided && !all); ++pass) {
+        auto filtered = [&](std::span<const Move> a) {
+            // Most actions of a pass are filtered out: stop checks come here, not only in
+            // visit(), or a limit would wait for the whole enumeration; and each action met
+            // counts as a node (as each tested action of the mate-in-one search does), so a
+            // node limit bounds a pass too.
+            if (stopped() || !count_node()) {
+                aborted = true;
+                return false;
+            }
+            if (searchedKiller(a)) return true;
+            bool first = true;
+            if (orNode) {
+                first = movegen::in_check_at_turn_start(mv);
+            } else {
+                for (const Move& m : a)
+                    first = first && m.is_physical();
+            }
+            if (first != (pass == 0)) return true;
+            return visit(a);
+        };
+        if (!orNode && pass == 0) {
+            picker.physical(filtered);
+        } else if (orNode && pass == 0 && movegen::MateInOneSearch::cuts_pay(mv)) {
+            checksPass(false);
+        } else if (picker.depth_first(filtered) && picker.thrashed()) {
+            picker.fallback(filtered);
+        }
+    }
+    if (aborted) return Value::ABORT;
+    const std::uint64_t effort = totalNodes - nodes0 + 1;
+    if (decided == orNode) {
+        if (orNode)
+            ctx.tt.store_proof(key, bound, action_hint(winChild), effort);
+        else
+            ctx.tt.store_proof(key, bound, 0, effort);
+        return Value::YES;
+    }
+    if (orNode)
+        ctx.tt.store_disproof(key, bound, 0, effort);
+    else
+        ctx.tt.store_disproof(key, bound, action_hint(winChild), effort);
+    return Value::NO;
+}
+
+// Can a class be frozen here at all: does some timeline end after the present's next board
+// (class_refuted() freezes only timelines that end, after the action and its refutation, more
+// than a turn after an active one)? Where every board is at the present (tools-princess --at -5:
+// four boards), the walk would only be slower than the passes (195,890 keys refuted in 60 s
+// instead of 1,589,626).
+bool Searcher::classes_possible() const {
+    const int present = mv.present_v();
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+        if (mv.end_v(l) > present + 1) return true;
+    return false;
+}
+
+// The class of `a` (made on mv): the actions that make the same choices as `a` on every
+// timeline except some it moves from (G), where they may move otherwise. The first killer of
+// the next ply (D, usually the defence that just refuted `a`) refutes them all when:
+//  * D is legal after `a` and moves on, arrives on or passes across no timeline of G;
+//  * each T of G ends, after a and D, later than the present by more than a turn of some other
+//    active timeline U (end_v(U) + 1 < end_v(T));
+//  * MateInOneSearch::no_mate_over_class() proves no mate in one after a and D with G frozen.
+// Then for a' in the class, D is legal after a' as after a (D reads no board of G; the
+// attacks on D's royals come from boards of the attacker's colour, and G's last boards are the
+// defender's: RULES.md 5.2), and no_mate_over_class() gives no mate in one after a' and D.
+// Every a' of the class that is legal is refuted, so none needs its own search.
+bool Searcher::class_refuted(int ply, std::span<const Move> a, int lo0, int hi0,
+    std::vector<int>& keep, std::span<movegen::SquareRules> squares,
+    std::span<movegen::SquareRules> newSquares, bool& interrupted) {
+    const std::vector<Move>& d = killers.first(ply + 1);
+    if (d.empty()) return false;
+    const movegen::Color attacker = ~mv.to_move(); // `a` is made
+    const int            lo = mv.min_l(), hi = mv.max_l();
+    bool                 refutes = false;
+    int                  behind  = INT32_MAX;
+    with_if_legal(ply + 1, d, [&](std::span<const Move>) {
+        // Frozen: the timelines `a` moves from or created that D does not touch, each ending
+        // more than a turn after `behind`, the earliest end of an active timeline not frozen
+        // (the same for every action of the class: the others keep their boards).
+        std::vector<int>& frozen = frozenScratch;
+        frozen.clear();
+        auto consider = [&](int t) {
+            if (std::find(frozen.begin(), frozen.end(), t) == frozen.end()
+                && !movegen::touches_any(d, std::span<const int>(&t, 1)))
+                frozen.push_back(t);
+        };
+        for (const Move& m : a)
+            consider(m.from.l());
+        for (int l = lo; l <= hi; ++l)
+            if (l < lo0 || l > hi0) consider(l); // the timelines `a` created
+        for (std::size_t before = SIZE_MAX; before != frozen.size();) {
+            before = frozen.size();
+            behind = INT32_MAX;
+            for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+                if (mv.is_active(l) && std::find(frozen.begin(), frozen.end(), l) == frozen.end())
+                    behind = std::min(behind, mv.end_v(l));
+            if (behind == INT32_MAX) {
+                frozen.clear();
+                break;
+            }
+            std::erase_if(frozen, [&](int t) { return mv.end_v(t) <= behind + 1; });
+        }
+        if (frozen.empty()) return;
+        refutes = classProofs[std::size_t(ply + 1)].no_mate_over_class(
+            mv, frozen,
+            [&] {
+                interrupted = interrupted || stopped() || !count_node();
+                return !interrupted;
+            },
+            &ctx.stop);
+        interrupted = interrupted || stopped();
+    });
+    if (!refutes || interrupted) return false;
+    if (ctx.classHook) ctx.classHook(ctx.classHookArg, mv, ply, a, d, frozenScratch);
+    for (int l = lo; l <= hi; ++l)
+        if (std::find(frozenScratch.begin(), frozenScratch.end(), l) == frozenScratch.end())
+            keep.push_back(l);
+    // A frozen timeline that existed: any board (the same royals of the defender); one that `a`
+    // created: any branching arrival whose board is later than behind + 1.
+    for (movegen::SquareRules& r : squares)
+        r.clear();
+    for (movegen::SquareRules& r : newSquares)
+        r.clear();
+    for (const int t : frozenScratch)
+        if (t < lo0 || t > hi0) {
+            const int k = std::abs(t - movegen::next_timeline_index(attacker, lo0, hi0));
+            newSquares[std::size_t(k)].laterThan = behind + 1;
+        }
+    return true;
+}
+
+} // namespace fived::solver
