@@ -263,6 +263,7 @@ private:
     // them with `all`).
     Value stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
         std::vector<std::vector<Move>>* out = nullptr, bool all = false, bool useKillers = true);
+    struct Wide; // stream()'s node and stages (stream.cpp)
     Value killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     // Defender node with k >= 2, listed: the narrow checks first, within node budgets (see the
     // definition). The refutation found (stored), ABORT, or OPEN.

@@ -17,6 +17,240 @@ namespace fived::solver {
 
 using detail::same_action;
 
+using Cut = movegen::HypercuboidSearch::Verdict;
+
+// One wide node being searched by stream(): what its stages share (the node, whether a child
+// decided it or a limit stopped it) and the stages, in the order stream() runs them.
+struct Searcher::Wide {
+    Searcher&                       s;
+    const bool                      orNode;
+    const int                       bound, ply, childBound;
+    const Value                     decisive;
+    std::vector<std::vector<Move>>* out;
+    const bool                      all, useKillers;
+    const int                       lo0, hi0; // the timelines before any action of the node
+    const std::vector<Move>*        killer[2];
+    bool                            aborted = false, decided = false;
+    Key                             winChild = 0;
+
+    Wide(Searcher& searcher, bool orNode_, int bound_, int ply_,
+        std::vector<std::vector<Move>>* out_, bool all_, bool useKillers_) :
+        s(searcher),
+        orNode(orNode_), bound(bound_), ply(ply_), childBound(orNode_ ? bound_ - 1 : bound_),
+        decisive(orNode_ ? Value::YES : Value::NO), out(out_), all(all_), useKillers(useKillers_),
+        lo0(searcher.mv.min_l()), hi0(searcher.mv.max_l()), killer{&searcher.killers.first(ply_),
+                                                                &searcher.killers.second(ply_)} { }
+
+    // Is the node still open: nothing stopped it and (unless every decisive child is wanted)
+    // nothing decided it?
+    bool open() const { return !aborted && !(decided && !all); }
+    // Stop checks between the actions a walk meets, each counted as a node (a node limit bounds
+    // a walk too).
+    bool tested() {
+        aborted = aborted || s.stopped() || !s.count_node();
+        return !aborted;
+    }
+    bool visit(std::span<const Move> a);
+    // Was `a` searched already as one of the killers?
+    bool searched_killer(std::span<const Move> a) const {
+        return useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1]));
+    }
+    void  killers_pass();
+    Cut   class_cut(std::span<const Move> a, std::vector<int>& keep,
+          std::span<movegen::SquareRules> squares, std::span<movegen::SquareRules> newSquares);
+    void  checks_pass(bool cuts);
+    void  class_walk();
+    void  conflict_pass();
+    void  passes(bool walked);
+    Value finish(Key key, std::uint64_t nodes0);
+};
+
+// The child reached by `a` (made on mv): searched (or answered by the table). Returns whether
+// the walk that met `a` goes on.
+bool Searcher::Wide::visit(std::span<const Move> a) {
+    const Key   child = s.mv.key();
+    const Value v     = s.child_value(orNode, childBound, ply, a);
+    if (v == Value::ABORT) {
+        aborted = true;
+        return false;
+    }
+    if (v != decisive) {
+        if (orNode) s.refuted(ply);
+        return true;
+    }
+    if (!decided) {
+        winChild = child;
+        s.killers.decided_by(ply, a, !orNode);
+    }
+    decided = true;
+    if (!out) return false;
+    if (std::find_if(
+            out->begin(), out->end(), [&](const std::vector<Move>& k) { return same_action(a, k); })
+        == out->end())
+        out->emplace_back(a.begin(), a.end());
+    return all;
+}
+
+// The killers of this ply, each only if it is one of the legal actions here.
+void Searcher::Wide::killers_pass() {
+    for (const std::vector<Move>* k : killer) {
+        if (!useKillers || k->empty() || !open()) continue;
+        s.with_if_legal(ply, *k, [&](std::span<const Move> a) { visit(a); });
+    }
+}
+
+// An action just searched and refuted (made on mv): its class left out when its refutation
+// refutes the class, by the rules given.
+Cut Searcher::Wide::class_cut(std::span<const Move> a, std::vector<int>& keep,
+    std::span<movegen::SquareRules> squares, std::span<movegen::SquareRules> newSquares) {
+    bool       interrupted = false;
+    const bool cut = s.class_refuted(ply, a, lo0, hi0, keep, squares, newSquares, interrupted);
+    if (interrupted) {
+        aborted = true;
+        return Cut::STOP;
+    }
+    if (!cut) return Cut::NEXT;
+    s.ctx.classesCut.fetch_add(1, std::memory_order_relaxed);
+    return Cut::CUT_ON_SQUARES;
+}
+
+// The checks without meeting the quiet actions one by one: the mate-in-one search's walk
+// leaves them out by classes (MateInOneSearch::for_each_check). Where quiet actions are most
+// of a wide node, the checks come after a few of them instead of after all (cwmtt-silly
+// --at -7: 22 million actions met in 30 s, none a check). Before a class walk (`cuts`), the
+// checks' classes are left out too (cwmtt-100-timelines --at -9: its key, a check, came after
+// 108,000 refuted actions of the walk's order, 3.4M nodes; the checks found it in 1.3M).
+void Searcher::Wide::checks_pass(bool cuts) {
+    movegen::MateInOneSearch& walk = s.mateSearches[std::size_t(ply)];
+    const bool                done = walk.for_each_check_cut(
+                       s.mv,
+                       [&](std::span<const Move> a, std::vector<int>& keep) {
+            if (!searched_killer(a) && !visit(a)) return Cut::STOP;
+            return cuts ? class_cut(a, keep, walk.cut_squares(), walk.cut_new_squares())
+                                       : Cut::NEXT;
+        },
+                       [&] { return tested(); }, &s.ctx.stop);
+    // Stopped without a decision and not by the visitor: the stop flag (a limit).
+    if (!done && !decided) aborted = true;
+}
+
+// The class walk: an attacker with two moves to go, too wide to list. Each action is searched
+// as in the passes; when refuted, the refutation may refute its class too (class_refuted():
+// the actions that differ from it only in their moves on timelines far ahead of the present),
+// and the walk leaves that class out (HypercuboidSearch::for_each_cut). Where most boards are
+// ahead of the present (cwmtt-silly --at -5, about 10^9 actions), the classes are few. The walk
+// shows every legal action not left out, so it replaces the passes.
+void Searcher::Wide::class_walk() {
+    const auto p        = std::size_t(ply);
+    auto       onAction = [&](std::span<const Move> a, std::vector<int>& keep) {
+        if (s.stopped() || !s.count_node()) {
+            aborted = true;
+            return Cut::STOP;
+        }
+        if (!visit(a)) return Cut::STOP;
+        return class_cut(a, keep, s.classSquares[p], s.classNewSquares[p]);
+    };
+    const std::size_t n = std::size_t(hi0 - lo0 + 1);
+    s.classSquares[p].resize(n);
+    s.classNewSquares[p].resize(n); // at most one new timeline per timeline
+    const bool done = s.classWalks[p].for_each_cut(
+        s.mv, onAction, s.classSquares[p], lo0, s.classNewSquares[p], &s.ctx.stop);
+    // Stopped without a decision and not by the visitor: the stop flag (a limit).
+    if (!done && !decided) aborted = true;
+}
+
+// The conflict pass: a defender with one move to go. Its defences are one move per board, and
+// facing a mate threat most of them lose, usually to the same mate M: those that keep the move
+// that let M in on the board where M checks (the timeline of the royal it attacks). The
+// enumeration varies one board's move fastest, so when that board is another one, every
+// defence in between is searched and lost (measured on tools-standard-checkmate-4 --at -5: 941
+// defences on average before the refutation). Here each lost defence leaves out, for this pass
+// only, the defences that make the same choice on the timelines M checks on
+// (HypercuboidSearch::for_each_cut): the pass tries another move there next (measured there:
+// 1.7 defences on average; the case took 147 s instead of 315 s). The pass is only an order:
+// what it leaves out is searched by the passes after it (those it searched are answered by the
+// table), so the node's value does not depend on it.
+void Searcher::Wide::conflict_pass() {
+    const std::vector<Move>& mate = s.killers.first(ply + 1);
+    // Each defence: searched; when lost, the timelines of the royals its mate checks.
+    auto onDefence = [&](std::span<const Move> a, std::vector<int>& keep) {
+        if (s.stopped() || !s.count_node()) {
+            aborted = true;
+            return Cut::STOP;
+        }
+        if (!visit(a)) return Cut::STOP;
+        // Lost: where does the mate that answered it (the killer of the next ply, when it is
+        // legal here) check?
+        if (mate.empty()) return Cut::NEXT;
+        s.mateChecks.clear();
+        s.with_if_legal(ply + 1, mate,
+            [&](std::span<const Move>) { movegen::turn_start_checks(s.mv, s.mateChecks); });
+        for (const Move& c : s.mateChecks)
+            keep.push_back(c.to.l());
+        return s.mateChecks.empty() ? Cut::NEXT : Cut::CUT;
+    };
+    const bool done =
+        s.conflicts[std::size_t(ply)].for_each_cut(s.mv, onDefence, {}, 0, {}, &s.ctx.stop);
+    // Stopped without a refutation and not by the visitor: the stop flag (a limit).
+    if (!done && !decided) aborted = true;
+}
+
+// The passes (none after a class walk, which showed every action): attacker, checks then the
+// rest; defender, defences without jumps then with jumps. A defender's first pass is the defences
+// without jumps, enumerated alone (ActionPicker::physical()): where they are rare among millions of
+// actions with jumps, the picker does not meet the others to find them.
+void Searcher::Wide::passes(bool walked) {
+    movegen::ActionPicker& picker = s.pickers[std::size_t(ply)];
+    picker.reset(s.mv);
+    for (int pass = 0; pass < 2 && !walked && open(); ++pass) {
+        auto filtered = [&](std::span<const Move> a) {
+            // Most actions of a pass are filtered out: stop checks come here, not only in
+            // visit(), or a limit would wait for the whole enumeration; and each action met
+            // counts as a node (as each tested action of the mate-in-one search does), so a
+            // node limit bounds a pass too.
+            if (s.stopped() || !s.count_node()) {
+                aborted = true;
+                return false;
+            }
+            if (searched_killer(a)) return true;
+            bool first = true;
+            if (orNode) {
+                first = movegen::in_check_at_turn_start(s.mv);
+            } else {
+                for (const Move& m : a)
+                    first = first && m.is_physical();
+            }
+            if (first != (pass == 0)) return true;
+            return visit(a);
+        };
+        if (!orNode && pass == 0) {
+            picker.physical(filtered);
+        } else if (orNode && pass == 0 && movegen::MateInOneSearch::cuts_pay(s.mv)) {
+            checks_pass(false);
+        } else if (picker.depth_first(filtered) && picker.thrashed()) {
+            picker.fallback(filtered);
+        }
+    }
+}
+
+// The node's value, stored.
+Value Searcher::Wide::finish(Key key, std::uint64_t nodes0) {
+    if (aborted) return Value::ABORT;
+    const std::uint64_t effort = s.totalNodes - nodes0 + 1;
+    if (decided == orNode) {
+        if (orNode)
+            s.ctx.tt.store_proof(key, bound, action_hint(winChild), effort);
+        else
+            s.ctx.tt.store_proof(key, bound, 0, effort);
+        return Value::YES;
+    }
+    if (orNode)
+        s.ctx.tt.store_disproof(key, bound, 0, effort);
+    else
+        s.ctx.tt.store_disproof(key, bound, action_hint(winChild), effort);
+    return Value::NO;
+}
+
 // A wide node, searched without listing its actions. Killers first (each only if legal here,
 // ActionSearch::reset_only), then two passes of the ply's picker (the depth-first engine, and
 // the hypercuboid enumeration after a thrash, which shows every action again: an action seen
@@ -28,205 +262,28 @@ using detail::same_action;
 // decisive child ends the node (unless `out` and `all`: every key is wanted).
 Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
     std::vector<std::vector<Move>>* out, bool all, bool useKillers) {
-    const int   childBound = orNode ? bound - 1 : bound;
-    const Value decisive   = orNode ? Value::YES : Value::NO;
-    bool        aborted = false, decided = false;
-    Key         winChild = 0;
-    auto        visit    = [&](std::span<const Move> a) {
-        const Key   child = mv.key();
-        const Value v     = child_value(orNode, childBound, ply, a);
-        if (v == Value::ABORT) {
-            aborted = true;
-            return false;
-        }
-        if (v != decisive) {
-            if (orNode) refuted(ply);
-            return true;
-        }
-        if (!decided) {
-            winChild = child;
-            killers.decided_by(ply, a, !orNode);
-        }
-        decided = true;
-        if (!out) return false;
-        if (std::find_if(out->begin(), out->end(),
-                          [&](const std::vector<Move>& k) { return same_action(a, k); })
-            == out->end())
-            out->emplace_back(a.begin(), a.end());
-        return all;
-    };
     // A defender with two or more moves to go: the ply's refutations completed, and its narrow
     // checks, first, within budgets (narrow_checks_streamed()).
     if (!orNode && bound >= 2 && ctx.narrowBudget > 0 && useKillers && !out
         && movegen::MateInOneSearch::cuts_pay(mv))
         if (const Value v = narrow_checks_streamed(bound, ply, key, nodes0); v != Value::OPEN)
             return v;
-    // The killers of this ply, each only if it is one of the legal actions here.
-    const std::vector<Move>* killer[2] = {&killers.first(ply), &killers.second(ply)};
-    for (const std::vector<Move>* k : killer) {
-        if (!useKillers || k->empty() || aborted || (decided && !all)) continue;
-        with_if_legal(ply, *k, [&](std::span<const Move> a) { visit(a); });
-    }
-    // A killer was searched above, before the passes.
-    auto searchedKiller = [&](std::span<const Move> a) {
-        return useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1]));
-    };
-    // The class walk: an attacker with two moves to go, too wide to list. Each action is
-    // searched as in the passes below; when refuted, the refutation may refute its class too
-    // (class_refuted(): the actions that differ from it only in their moves on timelines far
-    // ahead of the present), and the walk leaves that class out (HypercuboidSearch::
-    // for_each_cut). Where most boards are ahead of the present (cwmtt-silly --at -5, about
-    // 10^9 actions), the classes are few. The walk shows every legal action not left out, so
-    // it replaces the passes.
+    Wide node(*this, orNode, bound, ply, out, all, useKillers);
+    node.killers_pass();
     const bool classWalk = orNode && bound == 2 && ctx.classCuts && !out
         && movegen::MateInOneSearch::cuts_pay(mv) && classes_possible();
-    using Cut     = movegen::HypercuboidSearch::Verdict;
-    const int lo0 = mv.min_l(), hi0 = mv.max_l();
-    // An action just searched and refuted (made on mv): its class left out when its refutation
-    // refutes the class, by the rules given.
-    auto classCut = [&](std::span<const Move> a, std::vector<int>& keep,
-                        std::span<movegen::SquareRules> squares,
-                        std::span<movegen::SquareRules> newSquares) {
-        bool       interrupted = false;
-        const bool cut = class_refuted(ply, a, lo0, hi0, keep, squares, newSquares, interrupted);
-        if (interrupted) {
-            aborted = true;
-            return Cut::STOP;
-        }
-        if (!cut) return Cut::NEXT;
-        ctx.classesCut.fetch_add(1, std::memory_order_relaxed);
-        return Cut::CUT_ON_SQUARES;
-    };
-    // The checks without meeting the quiet actions one by one: the mate-in-one search's walk
-    // leaves them out by classes (MateInOneSearch::for_each_check). Where quiet actions are most
-    // of a wide node, the checks come after a few of them instead of after all (cwmtt-silly
-    // --at -7: 22 million actions met in 30 s, none a check). Before a class walk, the checks'
-    // classes are left out too (cwmtt-100-timelines --at -9: its key, a check, came after
-    // 108,000 refuted actions of the walk's order, 3.4M nodes; the checks found it in 1.3M).
-    auto checksPass = [&](bool cuts) {
-        movegen::MateInOneSearch& walk   = mateSearches[std::size_t(ply)];
-        auto                      tested = [&] {
-            aborted = aborted || stopped() || !count_node();
-            return !aborted;
-        };
-        const bool done = walk.for_each_check_cut(
-            mv,
-            [&](std::span<const Move> a, std::vector<int>& keep) {
-                if (!searchedKiller(a) && !visit(a)) return Cut::STOP;
-                return cuts ? classCut(a, keep, walk.cut_squares(), walk.cut_new_squares())
-                            : Cut::NEXT;
-            },
-            tested, &ctx.stop);
-        // Stopped without a decision and not by the visitor: the stop flag (a limit).
-        if (!done && !decided) aborted = true;
-    };
-    bool walked = false;
     // The checks first, their classes cut too (a mate in two usually starts with one: the
     // walk's order alone took tools-standard-checkmate --at -3 from 2 s to 32 s); what they did
     // not decide, the walk does, each check met again answered by the table.
-    if (classWalk && ctx.classChecks && !aborted && !decided) checksPass(true);
-    if (classWalk && !aborted && !decided) {
-        auto onAction = [&](std::span<const Move> a, std::vector<int>& keep) {
-            if (stopped() || !count_node()) {
-                aborted = true;
-                return Cut::STOP;
-            }
-            if (!visit(a)) return Cut::STOP;
-            return classCut(
-                a, keep, classSquares[std::size_t(ply)], classNewSquares[std::size_t(ply)]);
-        };
-        const std::size_t n = std::size_t(hi0 - lo0 + 1);
-        classSquares[std::size_t(ply)].resize(n);
-        classNewSquares[std::size_t(ply)].resize(n); // at most one new timeline per timeline
-        const bool done = classWalks[std::size_t(ply)].for_each_cut(mv, onAction,
-            classSquares[std::size_t(ply)], lo0, classNewSquares[std::size_t(ply)], &ctx.stop);
-        // Stopped without a decision and not by the visitor: the stop flag (a limit).
-        if (!done && !decided) aborted = true;
+    if (classWalk && ctx.classChecks && !node.aborted && !node.decided) node.checks_pass(true);
+    bool walked = false;
+    if (classWalk && !node.aborted && !node.decided) {
+        node.class_walk();
         walked = true;
     }
-    // The conflict pass: a defender with one move to go. Its defences are one move per board,
-    // and facing a mate threat most of them lose, usually to the same mate M: those that keep
-    // the move that let M in on the board where M checks (the timeline of the royal it
-    // attacks). The enumeration varies one board's move fastest, so when that board is another
-    // one, every defence in between is searched and lost (measured on tools-standard-checkmate-4
-    // --at -5: 941 defences on average before the refutation). Here each lost defence leaves
-    // out, for this pass only, the defences that make the same choice on the timelines M checks
-    // on (HypercuboidSearch::for_each_cut): the pass tries another move there next (measured
-    // there: 1.7 defences on average; the case took 147 s instead of 315 s). The pass is only
-    // an order: what it leaves out is searched by the passes after it (those it searched are
-    // answered by the table), so the node's value does not depend on it.
-    if (!orNode && bound == 1 && !out && !aborted && !decided) {
-        const std::vector<Move>& mate = killers.first(ply + 1);
-        // Each defence: searched; when lost, the timelines of the royals its mate checks.
-        auto onDefence = [&](std::span<const Move> a, std::vector<int>& keep) {
-            if (stopped() || !count_node()) {
-                aborted = true;
-                return Cut::STOP;
-            }
-            if (!visit(a)) return Cut::STOP;
-            // Lost: where does the mate that answered it (the killer of the next ply, when it is
-            // legal here) check?
-            if (mate.empty()) return Cut::NEXT;
-            mateChecks.clear();
-            with_if_legal(ply + 1, mate,
-                [&](std::span<const Move>) { movegen::turn_start_checks(mv, mateChecks); });
-            for (const Move& c : mateChecks)
-                keep.push_back(c.to.l());
-            return mateChecks.empty() ? Cut::NEXT : Cut::CUT;
-        };
-        const bool done =
-            conflicts[std::size_t(ply)].for_each_cut(mv, onDefence, {}, 0, {}, &ctx.stop);
-        // Stopped without a refutation and not by the visitor: the stop flag (a limit).
-        if (!done && !decided) aborted = true;
-    }
-    // The passes. A defender's first pass is the defences without jumps, enumerated alone
-    // (ActionPicker::physical()): where they are rare among millions of actions with jumps, the
-    // picker does not meet the others to find them.
-    movegen::ActionPicker& picker = pickers[std::size_t(ply)];
-    picker.reset(mv);
-    for (int pass = 0; pass < 2 && !walked && !aborted && !(decided && !all); ++pass) {
-        auto filtered = [&](std::span<const Move> a) {
-            // Most actions of a pass are filtered out: stop checks come here, not only in
-            // visit(), or a limit would wait for the whole enumeration; and each action met
-            // counts as a node (as each tested action of the mate-in-one search does), so a
-            // node limit bounds a pass too.
-            if (stopped() || !count_node()) {
-                aborted = true;
-                return false;
-            }
-            if (searchedKiller(a)) return true;
-            bool first = true;
-            if (orNode) {
-                first = movegen::in_check_at_turn_start(mv);
-            } else {
-                for (const Move& m : a)
-                    first = first && m.is_physical();
-            }
-            if (first != (pass == 0)) return true;
-            return visit(a);
-        };
-        if (!orNode && pass == 0) {
-            picker.physical(filtered);
-        } else if (orNode && pass == 0 && movegen::MateInOneSearch::cuts_pay(mv)) {
-            checksPass(false);
-        } else if (picker.depth_first(filtered) && picker.thrashed()) {
-            picker.fallback(filtered);
-        }
-    }
-    if (aborted) return Value::ABORT;
-    const std::uint64_t effort = totalNodes - nodes0 + 1;
-    if (decided == orNode) {
-        if (orNode)
-            ctx.tt.store_proof(key, bound, action_hint(winChild), effort);
-        else
-            ctx.tt.store_proof(key, bound, 0, effort);
-        return Value::YES;
-    }
-    if (orNode)
-        ctx.tt.store_disproof(key, bound, 0, effort);
-    else
-        ctx.tt.store_disproof(key, bound, action_hint(winChild), effort);
-    return Value::NO;
+    if (!orNode && bound == 1 && !out && !node.aborted && !node.decided) node.conflict_pass();
+    node.passes(walked);
+    return node.finish(key, nodes0);
 }
 
 // Can a class be frozen here at all: does some timeline end after the present's next board
