@@ -10,6 +10,10 @@
 //   BM_ReadTree     parse + replay of every node + standard order + deduplication
 //   BM_WriteTree    write_tree (replays the tree to spell the moves)
 // Each in the FULL and the SHORT move style; bytes/s counts the text read or written.
+//   BM_ParseNested  parse_document on N nested variations `(1w. e3 (1b. e3 ...)))`, and
+//   BM_ParseLong    on a main line of N actions: the parser keeps its own stack, so both grow
+//                   linearly (the reported complexity, O(N), is the check; the tests check the
+//                   results at these depths, not the time).
 
 #include <cstdlib>
 #include <string>
@@ -94,9 +98,52 @@ void BM_WriteTree(benchmark::State& state) {
     state.counters["nodes"] = double(fixture().tree.nodes.size());
 }
 
+std::string serial_for(int i) { return std::to_string(i / 2 + 1) + (i % 2 ? "b." : "w."); }
+
+void BM_ParseNested(benchmark::State& state) {
+    const int   depth = int(state.range(0));
+    std::string text;
+    for (int i = 0; i < depth; ++i)
+        text += '(' + serial_for(i) + " e3 ";
+    text += std::string(std::size_t(depth), ')');
+    for (auto _ : state) {
+        notation::Document   doc;
+        notation::Diagnostic err;
+        const bool           ok = notation::parse_document(text, "nested", doc, err);
+        if (!ok) state.SkipWithError("nested variations do not parse");
+        benchmark::DoNotOptimize(ok);
+    }
+    state.SetComplexityN(depth);
+}
+
+void BM_ParseLong(benchmark::State& state) {
+    const int   actions = int(state.range(0));
+    std::string text    = "[Board \"Standard\"]\n";
+    for (int i = 0; i < actions; i += 2)
+        text += std::to_string(i / 2 + 1) + ". (0T" + std::to_string(i / 2 + 1) + ")Ng1f3 / Nf6 ";
+    for (auto _ : state) {
+        notation::Document   doc;
+        notation::Diagnostic err;
+        const bool           ok = notation::parse_document(text, "long", doc, err);
+        if (!ok) state.SkipWithError("the main line does not parse");
+        benchmark::DoNotOptimize(ok);
+    }
+    state.SetComplexityN(actions);
+}
+
 // Arg 0 = FULL, 1 = SHORT.
 BENCHMARK(BM_Parse)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ReadTree)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WriteTree)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseNested)
+    ->RangeMultiplier(4)
+    ->Range(6250, 100000)
+    ->Unit(benchmark::kMillisecond)
+    ->Complexity(benchmark::oN);
+BENCHMARK(BM_ParseLong)
+    ->RangeMultiplier(4)
+    ->Range(6250, 100000)
+    ->Unit(benchmark::kMillisecond)
+    ->Complexity(benchmark::oN);
 
 } // namespace

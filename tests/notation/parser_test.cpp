@@ -1,7 +1,6 @@
 // Document structure: headers, 5DFEN boards, the game tree, comments, diagnostics, and the
 // iterative parser's behaviour on very deep or very long input.
 
-#include <chrono>
 #include <optional>
 #include <string>
 
@@ -297,19 +296,10 @@ TEST(TurnSerials, CheckedAgainstTheSideToMove) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Scale: the parser keeps its own stack, so depth costs heap, not call stack, and time stays
-// linear.
-
-// Well under a second in an optimised build (about 50 ms); sanitizer builds get more room.
-#ifdef NDEBUG
-constexpr double TimeLimit = 1.0;
-#else
-constexpr double TimeLimit = 10.0;
-#endif
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
+// Scale: the parser keeps its own stack, so depth costs heap, not call stack. That its time
+// stays linear is measured in bench/notation (BM_ParseNested, BM_ParseLong: O(N)), not here:
+// a loaded machine must not fail a correct test (a quadratic parser would still run into
+// ctest's timeout at these sizes).
 
 std::string serial_for(int i) { return std::to_string(i / 2 + 1) + (i % 2 ? "b." : "w."); }
 
@@ -322,14 +312,11 @@ TEST(Scale, DeeplyNestedVariations) {
             text += " e3 ";
         }
         text += std::string(std::size_t(depth), ')');
-        const auto   t0  = std::chrono::steady_clock::now();
-        const auto   doc = parse_document(text, "deep");
-        const double s   = seconds_since(t0);
+        const auto doc = parse_document(text, "deep");
         ASSERT_TRUE(doc.ok()) << doc.status();
         ASSERT_EQ(doc->nodes.size(), std::size_t(depth) + 1);
         EXPECT_EQ(doc->nodes.back().ply, depth);
         EXPECT_EQ(doc->nodes.back().parent, depth - 1);
-        EXPECT_LT(s, TimeLimit) << depth << " levels";
     }
 }
 
@@ -338,13 +325,10 @@ TEST(Scale, LongMainLine) {
     const int   actions = 100000;
     for (int i = 0; i < actions; i += 2)
         text += std::to_string(i / 2 + 1) + ". (0T" + std::to_string(i / 2 + 1) + ")Ng1f3 / Nf6 ";
-    const auto   t0  = std::chrono::steady_clock::now();
-    const auto   doc = parse_document(text, "long");
-    const double s   = seconds_since(t0);
+    const auto doc = parse_document(text, "long");
     ASSERT_TRUE(doc.ok()) << doc.status();
     ASSERT_EQ(doc->nodes.size(), std::size_t(actions) + 1);
     EXPECT_TRUE(check_turn_serials(*doc, "long", movegen::WHITE).ok());
-    EXPECT_LT(s, TimeLimit);
 }
 
 TEST(Scale, DeeplyNestedCommentsAndErrorsDeepDown) {
