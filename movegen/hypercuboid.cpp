@@ -550,7 +550,7 @@ int HypercuboidSearch::make_and_check(bool arrivals) {
             return v <= startEnd[std::size_t(li)] ? -1 : axisOf[std::size_t(li)];
         }
         // The k-th (from 0) timeline this action creates.
-        const int k = std::abs(l - next_timeline_index(us, minL0, maxL0));
+        const int k = new_timeline_number(us, minL0, maxL0, l);
         return tipAxes + k;
     };
     // Keeps on axis a only the entries that create board v with piece p on square sq.

@@ -310,7 +310,7 @@ private:
     int  make_and_check(bool arrivals);
     void unmake_all();
     bool active_with(int l, int created) const;
-    int  new_timeline(int k) const { return us == WHITE ? maxL0 + 1 + k : minL0 - 1 - k; }
+    int  new_timeline(int k) const { return nth_new_timeline(us, minL0, maxL0, k); }
     void slice_all();
     void slice_clear(int a);
     void slice_set(int a, int e);

@@ -185,7 +185,7 @@ void MateInOneSearch::expand(const Multiverse& mv, RayGroup& group) {
     const Multiverse& mv, int l, int v) {
     const int maxL = max_l0();
     if (l < minL0 || l > maxL) {
-        const int k = mover == WHITE ? l - maxL - 1 : minL0 - 1 - l;
+        const int k = new_timeline_number(mover, minL0, maxL, l);
         return k >= 0 && std::size_t(k) < newSquares.size() && v == mv.start_v(l)
             ? &newSquares[std::size_t(k)]
             : nullptr;
@@ -370,7 +370,7 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
 void MateInOneSearch::created_timeline_rules(const Multiverse& mv) {
     const bool further = further_timelines_inactive(mover, mv.created(WHITE), mv.created(BLACK));
     for (std::size_t k = 0; k < newSquares.size(); ++k) {
-        const int l             = mover == WHITE ? max_l0() + 1 + int(k) : minL0 - 1 - int(k);
+        const int l             = nth_new_timeline(mover, minL0, max_l0(), int(k));
         newSquares[k].laterThan = mv.present_v();
         newSquares[k].anyStart  = mv.has_timeline(l) && !mv.is_active(l);
         newSquares[k].anyBranch = further;

@@ -38,11 +38,23 @@ static_assert([] {
     return true;
 }());
 
-// The index a new timeline created by `mover` gets (RULES.md §3.3): White max ℓ + 1, Black min ℓ
-// - 1.
-constexpr int next_timeline_index(Color mover, int minL, int maxL) {
-    return mover == WHITE ? maxL + 1 : minL - 1;
+// The index of the k-th (from 0) new timeline `mover` creates from a multiverse whose timelines
+// span [minL, maxL] (RULES.md §3.3): White max ℓ + 1 + k, Black min ℓ - 1 - k.
+constexpr int nth_new_timeline(Color mover, int minL, int maxL, int k) {
+    return mover == WHITE ? maxL + 1 + k : minL - 1 - k;
 }
+// The index the next new timeline created by `mover` gets.
+constexpr int next_timeline_index(Color mover, int minL, int maxL) {
+    return nth_new_timeline(mover, minL, maxL, 0);
+}
+// The inverse of nth_new_timeline(): which of the mover's new timelines ℓ is (k from 0);
+// negative when ℓ is not beyond [minL, maxL] on the mover's side.
+constexpr int new_timeline_number(Color mover, int minL, int maxL, int l) {
+    return mover == WHITE ? l - maxL - 1 : minL - 1 - l;
+}
+static_assert(new_timeline_number(WHITE, -2, 3, nth_new_timeline(WHITE, -2, 3, 4)) == 4
+    && new_timeline_number(BLACK, -2, 3, nth_new_timeline(BLACK, -2, 3, 4)) == 4
+    && new_timeline_number(WHITE, -2, 3, -3) < 0 && new_timeline_number(BLACK, -2, 3, 4) < 0);
 
 // The standard order of an action (NOTATION.md §6): its physical moves and hops by arrival ℓ,
 // ascending for White and descending for Black, then its branching jumps in the order they are

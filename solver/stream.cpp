@@ -368,7 +368,7 @@ bool Searcher::class_refuted(int ply, std::span<const Move> a, int lo0, int hi0,
         r.clear();
     for (const int t : frozenScratch)
         if (t < lo0 || t > hi0) {
-            const int k = std::abs(t - movegen::next_timeline_index(attacker, lo0, hi0));
+            const int k = movegen::new_timeline_number(attacker, lo0, hi0, t);
             newSquares[std::size_t(k)].laterThan = behind + 1;
         }
     return true;
