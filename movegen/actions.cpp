@@ -191,8 +191,8 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
     confWords.assign((playable.size() + 2) * words, 0);
     confFull.assign(playable.size() + 2, 0);
     receivedFrom.assign(std::size_t(n), -1);
-    whiteCreated = mv->max_l() - mv->init_max_l();
-    blackCreated = mv->init_min_l() - mv->min_l();
+    whiteCreated = mv->created(WHITE);
+    blackCreated = mv->created(BLACK);
     undoStack.reserve(4 * playable.size() + 8);
     others.reserve(playable.size() + 1);
 }
@@ -283,12 +283,12 @@ bool ActionSearch::present_feasible(std::size_t i) const {
     const int minFutureStart = minTargetFrom[i] == INT32_MAX ? INT32_MAX : minTargetFrom[i] + 1;
     const int initMin = mv->init_min_l(), initMax = mv->init_max_l();
     for (int c = cNow; c <= cMax; ++c) {
-        const int w     = whiteCreated + (us == WHITE ? c : 0);
-        const int b     = blackCreated + (us == BLACK ? c : 0);
-        const int a     = activity_radius(w, b);
-        const int lo    = std::max(minL0, initMin - a);
-        const int hi    = std::min(minL0 + int(state.size()) - 1, initMax + a);
-        int       stuck = INT32_MAX, theirs = INT32_MAX;
+        const int          w     = whiteCreated + (us == WHITE ? c : 0);
+        const int          b     = blackCreated + (us == BLACK ? c : 0);
+        const ActiveWindow win   = active_window(initMin, initMax, w, b);
+        const int          lo    = std::max(minL0, win.lo);
+        const int          hi    = std::min(minL0 + int(state.size()) - 1, win.hi);
+        int                stuck = INT32_MAX, theirs = INT32_MAX;
         for (int l = lo; l <= hi; ++l) {
             const std::size_t li  = std::size_t(l - minL0);
             const int         end = startEnd[li];

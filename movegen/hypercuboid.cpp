@@ -328,10 +328,11 @@ bool HypercuboidSearch::pair_must() {
 // --- problems ------------------------------------------------------------------------------------
 
 bool HypercuboidSearch::active_with(int l, int created) const {
-    int w = maxL0 - mv->init_max_l(), b = mv->init_min_l() - minL0;
+    const int initMin = mv->init_min_l(), initMax = mv->init_max_l();
+    int       w = timelines_created(WHITE, initMin, initMax, minL0, maxL0);
+    int       b = timelines_created(BLACK, initMin, initMax, minL0, maxL0);
     (us == WHITE ? w : b) += created;
-    const int a = activity_radius(w, b);
-    return l >= mv->init_min_l() - a && l <= mv->init_max_l() + a;
+    return active_window(initMin, initMax, w, b).holds(l);
 }
 
 // A branching jump onto a start-of-turn last board is a branch only if that board was replaced

@@ -102,12 +102,15 @@ public:
     BoardId     initial_board_count() const { return initialBoards; }
     std::size_t board_count() const { return arena.size(); }
 
-    // Activity (RULES.md §4.1): ℓ active iff in [initMin-a, initMax+a], a = activity_radius().
+    // Activity (RULES.md §4.1): ℓ active iff inside active_window() (rules.h).
     int active_radius() const { return activity_radius(created(WHITE), created(BLACK)); }
     // The timelines c has created (W and B of RULES.md §4.1).
-    int  created(Color c) const { return c == WHITE ? maxL - initMaxL : initMinL - minL; }
-    int  active_min_l() const { return std::max(minL, initMinL - active_radius()); }
-    int  active_max_l() const { return std::min(maxL, initMaxL + active_radius()); }
+    int created(Color c) const { return timelines_created(c, initMinL, initMaxL, minL, maxL); }
+    ActiveWindow window() const {
+        return active_window(initMinL, initMaxL, created(WHITE), created(BLACK));
+    }
+    int  active_min_l() const { return std::max(minL, window().lo); }
+    int  active_max_l() const { return std::min(maxL, window().hi); }
     bool is_active(int l) const { return l >= active_min_l() && l <= active_max_l(); }
     // The present (§4.2): the smallest end v over active timelines. Its colour moves next.
     int   present_v() const;

@@ -17,6 +17,24 @@ constexpr int activity_radius(int whiteCreated, int blackCreated) {
     return std::min(whiteCreated, blackCreated) + (whiteCreated != blackCreated ? 1 : 0);
 }
 
+// The timelines `c` has created (W and B of RULES.md §4.1), from the initial range
+// [initMinL, initMaxL] and the range [minL, maxL] now: White's lie above, Black's below.
+constexpr int timelines_created(Color c, int initMinL, int initMaxL, int minL, int maxL) {
+    return c == WHITE ? maxL - initMaxL : initMinL - minL;
+}
+
+// The active window (RULES.md §4.1): the indices within activity_radius() of the initial range.
+// The active timelines are those of the multiverse inside it.
+struct ActiveWindow {
+    int            lo, hi;
+    constexpr bool holds(int l) const { return l >= lo && l <= hi; }
+};
+constexpr ActiveWindow active_window(
+    int initMinL, int initMaxL, int whiteCreated, int blackCreated) {
+    const int a = activity_radius(whiteCreated, blackCreated);
+    return {initMinL - a, initMaxL + a};
+}
+
 // Would every timeline `mover` creates from now on be inactive, and leave the activity of every
 // other timeline as it is (RULES.md §4.1)? Exactly when the mover has created more timelines than
 // the opponent: then the radius is the opponent's count + 1 however many the mover adds, and
