@@ -31,6 +31,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_svg.h"
+#include "cli/solution_text.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
@@ -72,179 +73,6 @@ struct SolveCli {
     std::string   algo        = "reference";
     std::string   svg; // draw the position and its key here (cli_svg.cpp)
 };
-
-// --- solution trees as written ----------------------------------------------------------------
-
-// The tree `solve` writes: the prelude of the loaded game, then the solver's proof below its
-// end, rearranged for reading: at each node the longest line comes last (the main line), and
-// at defender nodes with more than groupThreshold defences the defences that share one
-// immediately mating answer are written once, the group declared in a comment. The mate
-// leaves keep the solver's mark and result.
-notation::GameTree written_solution(const notation::LoadedGame& game, const SolutionTree& sol,
-    int mateIn, std::size_t groupThreshold) {
-    notation::GameTree gt(game.start.fork());
-    gt.headers.emplace_back("Puzzle", "mate-in-" + std::to_string(mateIn));
-    gt.headers.emplace_back("Prelude", std::to_string(game.mainLine.size()));
-    int at = 0;
-    for (const auto& a : game.mainLine)
-        at = gt.add(at, a);
-    const Multiverse       root = final_position(game);
-    const std::vector<int> len  = sol.heights();
-    // Copy the solution below `at`, iteratively (parents first), ordering children so that the
-    // longest line comes last.
-    std::vector<std::pair<int, int>> stack{{0, at}}; // (solution node, game node)
-    while (!stack.empty()) {
-        const auto [s, g] = stack.back();
-        stack.pop_back();
-        std::vector<int> kids = sol.nodes[std::size_t(s)].children;
-        if (kids.empty()) continue;
-        // Grouping of defences sharing one immediately mating answer.
-        std::vector<std::string> groupComment(kids.size());
-        std::vector<bool>        hidden(kids.size(), false);
-        if (groupThreshold && kids.size() > groupThreshold) {
-            Multiverse here      = sol.position_at(root, s);
-            auto       answer_of = [&](int c) -> const TreeNode* {
-                const auto& n = sol.nodes[std::size_t(c)];
-                if (n.children.size() != 1) return nullptr;
-                const auto& a = sol.nodes[std::size_t(n.children[0])];
-                return a.children.empty() ? &a : nullptr;
-            };
-            for (std::size_t i = 0; i < kids.size(); ++i) {
-                const TreeNode* ai = answer_of(kids[i]);
-                if (!ai || hidden[i]) continue;
-                std::vector<std::size_t> same{i};
-                for (std::size_t j = i + 1; j < kids.size(); ++j) {
-                    const TreeNode* aj = answer_of(kids[j]);
-                    if (aj && !hidden[j] && aj->action == ai->action) same.push_back(j);
-                }
-                if (same.size() < 2) continue;
-                std::vector<std::string> names;
-                for (std::size_t j : same) {
-                    names.push_back(
-                        notation::format_action(here, sol.nodes[std::size_t(kids[j])].action));
-                    if (j != i) hidden[j] = true;
-                }
-                groupComment[i] = movegen::group_comment(names);
-            }
-        }
-        std::vector<std::size_t> order;
-        for (std::size_t i = 0; i < kids.size(); ++i)
-            if (!hidden[i]) order.push_back(i);
-        // Main line last: the last child of maximal length.
-        std::size_t mainPos = 0;
-        for (std::size_t p = 0; p < order.size(); ++p)
-            if (len[std::size_t(kids[order[p]])] >= len[std::size_t(kids[order[mainPos]])])
-                mainPos = p;
-        std::rotate(order.begin() + std::ptrdiff_t(mainPos),
-            order.begin() + std::ptrdiff_t(mainPos) + 1, order.end());
-        for (std::size_t i : order) {
-            const int id                      = gt.add(g, sol.nodes[std::size_t(kids[i])]);
-            gt.nodes[std::size_t(id)].comment = groupComment[i];
-            stack.emplace_back(kids[i], id);
-        }
-    }
-    return gt;
-}
-
-// --- problemist markup
-// ----------------------------------------------------------------------------
-
-// Appends to a node's comment ("; " between parts).
-void add_comment(TreeNode& n, const std::string& text) {
-    if (!n.comment.empty()) n.comment += "; ";
-    n.comment += text;
-}
-
-// The threat of a key (Popeye's "threat:"): the attacker's mate if the defender could pass.
-// In 5D chess a pass is the defender's mandatory boards copied unchanged (RULES.md §5.4, the
-// construction of "in check"); a key that gives check has no threat.
-std::string threat_of(
-    const Multiverse& puzzle, std::span<const Move> key, int n, const solver::SolveOptions& base) {
-    if (n < 2) return "";
-    Multiverse                     p = puzzle.fork();
-    std::vector<movegen::MoveUndo> u;
-    movegen::do_action(p, key, u);
-    if (movegen::in_check_at_turn_start(p)) return "checking key: no threat";
-    movegen::MoveUndo pass;
-    p.make_passes(p.present_v(), pass);
-    if (p.to_move() != puzzle.to_move()) return "no threat";
-    solver::SolveOptions o      = base;
-    o.maxMate                   = n - 1;
-    o.minMate                   = 1;
-    o.allKeys                   = false;
-    o.buildTree                 = false;
-    o.progress                  = false;
-    const solver::SolveResult t = solver::solve(p, o);
-    if (t.result == solver::Result::MATE && !t.keys.empty())
-        return "threat: " + notation::format_action(p, t.keys[0]) + " (mate in "
-            + std::to_string(t.mateIn) + ")";
-    if (t.result == solver::Result::NO_MATE) return "no threat (zugzwang)";
-    return "threat unknown (" + (t.error.empty() ? std::string("limit") : t.error) + ")";
-}
-
-// Popeye-style markup of a written solution (README "Problemist output"): the key marked `!`
-// with its threat, a header comment at the puzzle position (stipulation, sound or cooked with
-// the number of keys, defences, mates, duals; with --tries the tries `?` and their refutation
-// `!`), and `dual` on each defence the attacker answers in more than one way. The tree stays a
-// proof that `verify` reads (comments and evaluation symbols are not part of it).
-void problemist_markup(notation::GameTree& gt, int puzzleNode, const Multiverse& puzzle,
-    const solver::SolveResult& r, const solver::SolveOptions& base, bool withTries) {
-    const solver::Analysis an       = solver::analyse(puzzle, r.tree, r.mateIn, base, withTries);
-    std::size_t            defences = 0, mates = 0;
-    for (std::size_t i = 1; i < r.tree.nodes.size(); ++i) {
-        defences += r.tree.depth(int(i)) % 2 == 0;
-        mates += r.tree.nodes[i].mate();
-    }
-    auto fmt_line = [&](std::span<const std::vector<Move>> path,
-                        std::span<const char* const>       marks) {
-        Multiverse                     p = puzzle.fork();
-        std::vector<movegen::MoveUndo> u;
-        std::string                    s;
-        for (std::size_t i = 0; i < path.size(); ++i) {
-            if (!s.empty()) s += ' ';
-            s += notation::format_action(p, path[i]) + (i < marks.size() ? marks[i] : "");
-            movegen::do_action(p, path[i], u);
-        }
-        return s;
-    };
-    const char* side = puzzle.to_move() == movegen::WHITE ? "white" : "black";
-    std::string head = "#" + std::to_string(r.mateIn) + ", " + side + " to play. ";
-    if (!an.complete)
-        head += "Not analysed (" + an.why + ")";
-    else if (an.keys.size() <= 1)
-        head += "Sound: 1 key";
-    else
-        head += "Cooked: " + std::to_string(an.keys.size()) + " keys";
-    head += ", " + std::to_string(defences) + " defences, " + std::to_string(mates) + " mates";
-    if (an.complete) head += ", " + std::to_string(an.duals.size()) + " duals";
-    if (withTries && an.complete) {
-        head += ", " + std::to_string(an.tries.size()) + " tries";
-        static constexpr const char* TryMarks[] = {"?", "!"};
-        for (const auto& [t, refutation] : an.tries) {
-            const std::vector<Move> line[] = {t, refutation};
-            head += "; try " + fmt_line(line, TryMarks);
-        }
-    }
-    add_comment(gt.nodes[std::size_t(puzzleNode)], head);
-    for (const int k : gt.nodes[std::size_t(puzzleNode)].children) {
-        TreeNode& key       = gt.nodes[std::size_t(k)];
-        key.evaluation      = notation::Evaluation::GOOD;
-        const std::string t = threat_of(puzzle, key.action, r.mateIn, base);
-        if (!t.empty()) add_comment(key, t);
-    }
-    // Duals: the node reached by each path (matched child by child from the puzzle node).
-    for (const auto& path : an.duals) {
-        int node = puzzleNode;
-        for (const auto& a : path) {
-            int next = -1;
-            for (const int c : gt.nodes[std::size_t(node)].children)
-                if (gt.nodes[std::size_t(c)].action == a) next = c;
-            node = next;
-            if (node < 0) break;
-        }
-        if (node >= 0) add_comment(gt.nodes[std::size_t(node)], "dual");
-    }
-}
 
 // --- JSON ---------------------------------------------------------------------------------------
 
@@ -335,11 +163,27 @@ int cmd_solve(const SolveCli& c) {
             claimNote.clear();
         }
     }
-    const int exitCode = r.internal           ? ExitInternal
-        : r.result == solver::Result::MATE    ? ExitOk
-        : r.result == solver::Result::NO_MATE ? ExitNegative
-                                              : ExitUnknown;
+    // The tree as it is printed, read back and verified before anything is printed: solve never
+    // prints a tree that fived itself cannot read (issue 55), nor calls it verified. (JSON
+    // prints the tree as data; its text is the same tree, plain or grouped.)
+    std::string written, readBack;
+    if (!r.internal && r.result == solver::Result::MATE && r.treeBuilt) {
+        notation::GameTree gt = written_solution(*game, root, r.tree, r.mateIn, c.group);
+        if (!claimNote.empty()) gt.nodes[0].comment = claimNote;
+        if (c.problemist && !c.json)
+            problemist_markup(gt, int(game->mainLine.size()), root, r, o, c.tries);
+        written  = notation::write_tree(gt);
+        readBack = read_back_problem(written, gt, r.mateIn);
+    }
+    const int exitCode = r.internal || !readBack.empty() ? ExitInternal
+        : r.result == solver::Result::MATE               ? ExitOk
+        : r.result == solver::Result::NO_MATE            ? ExitNegative
+                                                         : ExitUnknown;
     if (r.internal) std::cerr << display_name(c.in.file) << ": internal error: " << r.error << '\n';
+    if (!readBack.empty())
+        std::cerr << display_name(c.in.file)
+                  << ": internal error: the solution tree as written fails the self-check: "
+                  << readBack << '\n';
 
     Multiverse               printer = root.fork();
     std::vector<std::string> keys;
@@ -370,7 +214,7 @@ int cmd_solve(const SolveCli& c) {
         j["time_ms"]     = std::int64_t(r.ms + 0.5);
         j["threads"]     = c.threads;
         j["hashfull"]    = r.hashfull;
-        j["verified"]    = r.verified;
+        j["verified"]    = r.verified && readBack.empty();
         {
             // The main line of FILE in full notation, from its start position (so that a
             // line of the tree can be replayed elsewhere as prelude + line).
@@ -390,18 +234,17 @@ int cmd_solve(const SolveCli& c) {
         } else if (!r.error.empty()) {
             j["error"] = r.error;
         }
+        if (!readBack.empty())
+            j["error"] = "internal: the solution tree as written fails the self-check: " + readBack;
         if (r.result == solver::Result::UNKNOWN && r.mateIn) j["mate_proven"] = r.mateIn;
         if (r.treeBuilt) j["tree"] = tree_json(root, r.tree);
         j["exit_code"] = exitCode;
         std::cout << j.dump() << '\n';
         return exitCode;
     }
-    if (r.internal) return exitCode;
+    if (exitCode == ExitInternal) return exitCode;
     if (r.result == solver::Result::MATE && r.treeBuilt) {
-        notation::GameTree gt = written_solution(*game, r.tree, r.mateIn, c.group);
-        if (!claimNote.empty()) gt.nodes[0].comment = claimNote;
-        if (c.problemist) problemist_markup(gt, int(game->mainLine.size()), root, r, o, c.tries);
-        std::cout << notation::write_tree(gt);
+        std::cout << written;
     } else if (r.result == solver::Result::MATE) {
         // Proven by the search, but the tree was not written (larger than the tree limit).
         std::cout << mate_text(r.mateIn) << ": ";

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <span>
 
+#include "movegen/action.h"
 #include "movegen/geometry.h"
 
 namespace fived::movegen {
@@ -289,6 +290,29 @@ void generate_board_moves(const Multiverse& mv, int l, std::vector<Move>& out, B
 bool find_board_move(
     const Multiverse& mv, int l, Bitboard from, absl::FunctionRef<bool(const Move&)> found) {
     return !board_moves(mv, l, from, [&](const Move& m) { return !found(m); });
+}
+
+bool restamp_action(Multiverse& mv, std::span<Move> action) {
+    std::vector<MoveUndo> undo;
+    bool                  ok = true;
+    for (Move& m : action) {
+        const int l     = m.from.l();
+        bool      found = false;
+        if (l >= mv.min_l() && l <= mv.max_l() && mv.end_v(l) == m.from.v())
+            find_board_move(mv, l, square_bb(m.from.sq()), [&](const Move& g) {
+                if (!(g == m)) return false;
+                m     = g;
+                found = true;
+                return true;
+            });
+        if (!found) {
+            ok = false;
+            break;
+        }
+        do_action(mv, {&m, 1}, undo);
+    }
+    undo_action(mv, undo);
+    return ok;
 }
 
 bool find_local_move(const Multiverse& mv, const Board& b, int l, int v, Color us, Bitboard from,

@@ -12,6 +12,8 @@
 
 #include <vector>
 
+#include <span>
+
 #include <absl/functional/function_ref.h>
 
 #include "movegen/multiverse.h"
@@ -35,6 +37,15 @@ bool find_board_move(
 // Castling and double steps come only with b's unmoved flags; no en passant.
 bool find_local_move(const Multiverse& mv, const Board& b, int l, int v, Color us, Bitboard from,
     absl::FunctionRef<bool(const Move&)> found);
+
+// Gives each move of `action` (made in order from mv's position, as in an action) the flags
+// the move generator gives it there: capture, en passant, castling, double step. Moves compare
+// equal without their flags, so a move found in another position (a sibling's answer, a
+// transposition) may carry that position's flags; its notation (`x`) and its make (en passant)
+// must use this position's. mv is restored. Returns false, leaving the rest unchanged, at the
+// first move that is not a pseudo-legal move of the last board of its timeline. Not for hot
+// paths (it allocates).
+bool restamp_action(Multiverse& mv, std::span<Move> action);
 
 // Appends the pseudo-legal moves of colour us from all its playable boards, timelines ascending.
 void generate_moves(const Multiverse& mv, Color us, std::vector<Move>& out);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "movegen/action.h"
+#include "movegen/movegen.h"
 #include "movegen/multiverse.h"
 
 namespace fived::movegen {
@@ -114,6 +115,35 @@ void Tree::walk(Multiverse& mv, absl::FunctionRef<void(int node, Multiverse& mv)
         visit(c, mv);
         stack.push_back({c, 0, base});
     }
+}
+
+bool Tree::restamp_moves(Multiverse& mv) {
+    struct Frame {
+        int         node;
+        std::size_t next;
+        std::size_t undoBase;
+    };
+    std::vector<Frame>    stack{{0, 0, 0}};
+    std::vector<MoveUndo> undo;
+    bool                  ok = true;
+    while (!stack.empty()) {
+        Frame& f = stack.back();
+        if (f.next == nodes[std::size_t(f.node)].children.size()) {
+            undo_action(mv, undo, f.undoBase);
+            stack.pop_back();
+            continue;
+        }
+        const int          c      = nodes[std::size_t(f.node)].children[f.next++];
+        const std::size_t  base   = undo.size();
+        std::vector<Move>& action = nodes[std::size_t(c)].action;
+        if (!restamp_action(mv, action)) {
+            ok = false;
+            continue; // its subtree stands in no position of ours
+        }
+        do_action(mv, action, undo);
+        stack.push_back({c, 0, base});
+    }
+    return ok;
 }
 
 std::optional<Tree> Tree::subtree(int top, std::size_t maxNodes) const {

@@ -121,6 +121,12 @@ struct Tree {
     // so mv (at the root's position on entry) is restored on return. `visit` may change the
     // annotations of nodes, never their links or actions.
     void walk(Multiverse& mv, absl::FunctionRef<void(int node, Multiverse& mv)> visit) const;
+    // Gives every move of the tree the flags of the position where it is played
+    // (restamp_action()): a tree assembled from actions found in other positions (a sibling's
+    // answer) then prints and replays as its own lines do. mv is at the root's position and is
+    // restored. Returns false when some move is not a move of the position it stands in (the
+    // tree is then partly restamped).
+    bool restamp_moves(Multiverse& mv);
     // The tree below `top` as a tree of its own (top becomes a bare root, the other nodes keep
     // their actions and annotations). Numbering: a node's children take consecutive indices,
     // and the subtree of its last child is numbered before those of its other children (the

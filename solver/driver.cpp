@@ -12,6 +12,7 @@
 #include <tbb/task_group.h>
 
 #include "movegen/actions.h"
+#include "movegen/movegen.h"
 #include "movegen/picker.h"
 
 namespace fived::solver {
@@ -128,6 +129,17 @@ SolveResult Solver::solve() {
             res.error  = "internal: mate proven but no key found";
             return;
         }
+        // The keys as the move generator makes them at the root (moves compare equal without
+        // their flags: a key met elsewhere may carry another position's capture flag).
+        {
+            Multiverse at = s.root.fork();
+            for (std::vector<Move>& key : res.keys)
+                if (!movegen::restamp_action(at, key)) {
+                    res.result = Result::UNKNOWN;
+                    res.error  = "internal: a key is not a move of the root position";
+                    return;
+                }
+        }
         if (!s.opt.buildTree) return;
         s.treeNodes.store(res.tree.nodes.size() + res.keys.size());
         bool ok = true;
@@ -156,9 +168,11 @@ SolveResult Solver::solve() {
     }
     // Every reported mate is re-checked without the table.
     if (res.result == Result::MATE && res.treeBuilt && s.opt.verifyTree) {
-        Multiverse        scratch = s.root.fork();
+        Multiverse scratch = s.root.fork();
+        // Every move with the flags of the position it is played in, as it will be printed.
+        const bool        stamped = res.tree.restamp_moves(scratch);
         const ProofReport rep     = check_proof(scratch, res.tree, 1);
-        if (!rep.complete || rep.length != res.mateIn) {
+        if (!stamped || !rep.complete || rep.length != res.mateIn) {
             res.result = Result::UNKNOWN;
             res.error  = "internal: the solution tree failed verification";
         } else {

@@ -6,6 +6,7 @@
 
 #include "movegen/actions.h"
 #include "movegen/mate.h"
+#include "movegen/movegen.h"
 #include "solver/driver.h"
 
 namespace fived::solver {
@@ -34,6 +35,12 @@ bool Solver::Impl::build_or(Searcher& sr, SolutionTree& tree, std::string& error
     if (answer.empty() && !sr.answers(ply, k, false, answer)) return false;
     if (answer.empty()) {
         error = "internal: no answer found where a mate was proven";
+        return false;
+    }
+    // The answer as it is played here: a sibling's answer carries the sibling's move flags
+    // (moves compare equal without them), so its capture mark or en passant could be wrong.
+    if (!movegen::restamp_action(sr.position(), answer[0])) {
+        error = "internal: an answer is not a move of the position it mates";
         return false;
     }
     if (hints) hints->use(answer[0]);

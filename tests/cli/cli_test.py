@@ -588,6 +588,55 @@ def problemist():
           f"the quiet key's threat: {allk!r}")
 
 
+ISSUE55_CAPTURE = ('[Board "custom"]\n[Mode "5D"]\n[Size "6x6"]\n'
+                   '[6/6/B1k3/1q4/6/1b1RK1:0:1:w]\n')
+ISSUE55_Q251 = '[Board "custom"]\n[Size "8x8"]\n[Puzzle "#2"]\n[4Q3/3K4/8/5n2/B1kr4/b7/1R6/8:0:1:w]\n'
+
+
+def read_back():
+    """Every tree solve prints reads back and verifies (issue 55, items 2 and 7): an answer
+    shared by several defences is written with the capture mark of its own line, and the
+    problemist `dual` stays out of a defence group's list."""
+    import re
+    src = write("capture.5dpgn", ISSUE55_CAPTURE)
+    for opts in ([], ["--group", "0"], ["--group", "2"], ["--problemist"], ["--problemist", "--tries"]):
+        rc, tree, err = run(["solve", src, "--quiet"] + opts)
+        check(rc == OK and tree.startswith("[Board"), f"solve {opts}: exit {rc} {err!r}")
+        # After Kc4d3 the square c3 is empty: the answer is written without `x` (the old tree
+        # copied `Rc1xc3` from the line after Qb3c3). Grouped, that defence is not written.
+        if "--group" not in opts:
+            check(re.search(r"\(0T1\)Kc4d3[^\n]*\n 2\. \(0T2\)Rc1c3# 1-0", tree),
+                  f"solve {opts}: the answer to Kc4d3: {tree!r}")
+        out = write("capture-tree.5dpgn", tree)
+        for cmd in (["check-notation"], ["fmt"]):
+            rc, _, err = run(cmd + [out])
+            check(rc == OK, f"{cmd} on solve {opts}: exit {rc} {err!r}")
+        rc, report, err = run(["verify", out])
+        check(rc == NEGATIVE and "proof:    complete, mate in 2" in report
+              and "verdict:  cooked" in report, f"verify on solve {opts}: exit {rc} {report!r} {err!r}")
+    rc, out, err = run(["solve", src, "--quiet", "--json"])
+    j = json.loads(out) if out.strip() else {}
+    answers = {d["action"]: d["children"][0]["action"]
+               for d in j.get("tree", {}).get("children", [{}])[0].get("children", [])}
+    check(rc == OK and j.get("verified") is True and j.get("exit_code") == OK
+          and answers.get("(0T1)Kc4d3") == "(0T2)Rc1c3"
+          and answers.get("(0T1)Qb3c3") == "(0T2)Rc1xc3", f"solve --json: exit {rc} {answers} {err!r}")
+    # q251: the duals of grouped defences. The marked tree verifies as the plain one does.
+    src = write("q251.5dpgn", ISSUE55_Q251)
+    results = []
+    for opts in ([], ["--problemist"], ["--problemist", "--tries", "--group", "2"]):
+        rc, tree, err = run(["solve", src, "--quiet"] + opts)
+        check(rc == OK, f"q251 solve {opts}: exit {rc} {err!r}")
+        if opts:
+            check("{dual; 9 defences share this answer: (0T1)Ba3xb2;" in tree
+                  and "; dual}" not in tree, f"q251 solve {opts}: {tree!r}")
+        rc, report, _ = run(["verify", write("q251-tree.5dpgn", tree)])
+        lines = [l for l in report.splitlines() if l.startswith(("proof:", "key:", "verdict:"))]
+        check(rc == NEGATIVE and "proof:    complete" in report, f"q251 verify {opts}: {report!r}")
+        results.append(lines)
+    check(results[0] == results[1], f"q251: verify differs on the marked tree: {results}")
+
+
 def batch():
     """fived batch / batch-merge (issue 12): errors as records, resume, shards (also from
     Slurm's variables) that cover every file once, merge equal to the unsharded run."""
@@ -669,7 +718,7 @@ def command_line():
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide, count_engines,
                                  bench_report, at_everywhere, json_schema, problemist, batch,
-                                 command_line,
+                                 command_line, read_back,
                                    wrong_claim, verify_unknown, limits)}
 
 

@@ -12,6 +12,7 @@
 
 #include "movegen/actions.h"
 #include "movegen/mate.h"
+#include "movegen/movegen.h"
 #include "notation/game.h"
 #include "solver/search.h"
 #include "solver/solver.h"
@@ -588,6 +589,35 @@ TEST(Solver, TimeLimitGivesUnknown) {
     const SolveResult r = solve(*root, o);
     EXPECT_EQ(r.result, Result::UNKNOWN);
     EXPECT_TRUE(r.limitHit); // a search that ignored the limit would run into ctest's timeout
+}
+
+// Every move of a solution tree carries the flags the move generator gives it where it is played
+// (issue 55): an answer taken from a sibling line (RecentActions) once kept that line's capture
+// flag, and the tree printed `Rc1xc3` after Kc4d3, where c3 is empty. Moves compare equal
+// without flags, so check_proof() alone does not see it.
+TEST(Solver, TreeMovesCarryTheFlagsOfTheirOwnPosition) {
+    auto root = load_text("[Board \"custom\"]\n[Mode \"5D\"]\n[Size \"6x6\"]\n"
+                          "[6/6/B1k3/1q4/6/1b1RK1:0:1:w]\n");
+    ASSERT_TRUE(root);
+    const SolveResult r = solve(*root, options(2));
+    ASSERT_EQ(r.result, Result::MATE);
+    ASSERT_TRUE(r.treeBuilt);
+    Multiverse  mv    = root->fork();
+    std::size_t moves = 0, captures = 0;
+    r.tree.walk(mv, [&](int node, Multiverse& here) {
+        for (const int c : r.tree.nodes[std::size_t(node)].children) {
+            const std::vector<movegen::Move>& action = r.tree.nodes[std::size_t(c)].action;
+            std::vector<movegen::Move>        fresh  = action;
+            ASSERT_TRUE(movegen::restamp_action(here, fresh));
+            for (std::size_t i = 0; i < action.size(); ++i) {
+                EXPECT_EQ(action[i].flags, fresh[i].flags) << "node " << c << " move " << i;
+                ++moves;
+                captures += action[i].is_capture();
+            }
+        }
+    });
+    EXPECT_GT(moves, 10u);
+    EXPECT_GT(captures, 0u);
 }
 
 TEST(CheckProof, FindsMissingDefencesAndOpenLines) {
