@@ -749,6 +749,42 @@ def batch_failures():
     check(rc == OK and len(merged.splitlines()) == 4 and "mate                 1" in summary,
           f"batch-merge after the resume: exit {rc} {summary!r}")
 
+
+def timeline_limit():
+    """Issue 55, item 6: timelines up to MaxTimelineIndex (2047) each way are read and worked
+    on; one past it is refused when read (FILE:LINE:COL, exit 2); an action that would create a
+    timeline past it ends the command with a message and exit 3, never a crash."""
+    def position(n, branch=False):
+        # White to move on L0 (at T2 with `branch`, its T1 board in the past: the rook can jump
+        # back to it and branch); empty boards on every other timeline out to +-n, at T5.
+        rows = ['[Board "custom"]', '[Size "3x3"]', "[k2/3/K1R:0:1:w]"]
+        if branch:
+            rows += ["[k2/3/K1R:0:1:b]", "[k2/3/K1R:0:2:w]"]
+        rows += [f"[3/3/3:{l:+d}:5:w]" for l in range(-n, n + 1) if l]
+        return write(f"timelines-{n}{'-branch' if branch else ''}.5dpgn", "\n".join(rows) + "\n")
+
+    at = position(2047)
+    rc, out, err = run(["count", at])
+    check(rc == OK and out == "4\n", f"count at the limit: exit {rc} {out!r} {err!r}")
+    rc, out, err = run(["solve", at, "--mate", "1", "--quiet"])
+    check(rc == OK and "Rc1c3#" in out, f"solve at the limit: exit {rc} {err!r}")
+    rc, out, err = run(["actions", at])
+    check(rc == OK and len(out.splitlines()) == 4, f"actions at the limit: exit {rc} {err!r}")
+    past = position(2048)
+    for cmd in (["count"], ["actions"], ["status"], ["solve", None, "--quiet"]):
+        rc, out, err = run(with_file(cmd, past))
+        check(rc == BAD_INPUT and out == "" and err.startswith(
+            f"{past}:4:8: timeline `-2048` is beyond the engine's limit: timelines -2047 to 2047"),
+            f"{cmd[0]} one past the limit: exit {rc} {err!r}")
+    # The issue's crash: a branch from a file at the old limit (1023) segfaulted.
+    rc, out, err = run(["count", position(1023, branch=True)])
+    check(rc == OK and out == "5\n", f"count branching past 1023: exit {rc} {out!r} {err!r}")
+    branching = position(2047, branch=True)
+    for cmd in (["count"], ["actions"], ["solve", None, "--mate", "1", "--quiet"]):
+        rc, _, err = run(with_file(cmd, branching))
+        check(rc == UNKNOWN and "beyond the engine's limit of 2047 timelines each way" in err,
+              f"{cmd[0]} creating timeline 2048: exit {rc} {err!r}")
+
 # Every subcommand, as `fived --help` lists them.
 COMMANDS = ["status", "moves", "actions", "count", "perft", "fmt", "fen", "hash",
             "check-notation", "solve", "verify", "bench", "svg", "batch", "batch-merge"]
@@ -779,7 +815,7 @@ def command_line():
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide, count_engines,
                                  bench_report, at_everywhere, json_schema, problemist, batch,
-                                 batch_failures,
+                                 batch_failures, timeline_limit,
                                  command_line,
                                    wrong_claim, verify_unknown, limits)}
 
