@@ -406,10 +406,6 @@ int cmd_batch(const BatchCli& c) {
         if (!done.count(it.path)) todo.push_back(it);
     std::ofstream file;
     if (!c.out.empty()) {
-        if (std::string why = not_regular(c.out); !why.empty()) {
-            std::cerr << why << '\n';
-            return ExitBadInput;
-        }
         file.open(c.out, c.resume ? std::ios::app : std::ios::trunc);
         if (!file) {
             std::cerr << c.out << ": cannot be written\n";

@@ -702,6 +702,9 @@ def batch_failures():
     p = start([fifo, "-o", os.path.join(outdir, "fifo.jsonl")])
     _, err = p.communicate(timeout=120)
     check(p.returncode == NEGATIVE, f"batch FIFO: exit {p.returncode} {err!r}")
+    # The records may go to a pipe (only --resume reads OUT, and needs a regular file).
+    rc, piped, err = run(["batch", os.path.join(DATA, "corner-rook.5dpgn"), "-o", "/dev/stdout"])
+    check(rc == OK and json.loads(piped).get("result") == "mate", f"-o /dev/stdout: {rc} {err!r}")
 
     # SIGTERM, then SIGKILL, while a child runs: the child (it holds the FIFO `ready` open) is
     # ended, so reading `ready` reaches its end.
