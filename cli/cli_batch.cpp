@@ -544,12 +544,14 @@ int cmd_merge(const std::vector<std::string>& inputs, const std::string& outPath
     for (const auto& [f, j] : byFile) {
         out << j.dump() << '\n';
         // An item without a status of fived's (a crash recorded by an older batch as 128 + the
-        // signal) is an error too.
+        // signal) is an error too; one stopped by a limit before it printed a result (the
+        // timeline limit, README "Limits") is unknown.
         const nlohmann::json& code = j.contains("exit_code") ? j["exit_code"] : nlohmann::json();
         const int             rc   = code.is_number_integer() ? code.get<int>() : ExitInternal;
         std::string           key  = rc != ExitOk && rc != ExitNegative && rc != ExitUnknown
                        ? "errors"
-                       : j.value("result", j.value("verdict", std::string("?")));
+                       : j.value(
+                           "result", j.value("verdict", std::string(rc == ExitUnknown ? "unknown" : "?")));
         ++tally[key];
         if (j.contains("time_ms") && j["time_ms"].is_number())
             times.emplace_back(j["time_ms"].get<double>(), f);

@@ -698,6 +698,12 @@ def batch_failures():
     rc, _, summary = run(["batch-merge", out])
     check(rc == OK and "errors               3" in summary and "?" not in summary,
           f"batch-merge files the crash under errors: {summary!r}")
+    # A record of an item stopped by a limit before any result (exit 3, no `result`) is unknown.
+    stopped = write("stopped.jsonl", json.dumps({"file": "x.5dpgn", "mode": "solve",
+                                                 "exit_code": UNKNOWN, "error": "a limit"}) + "\n")
+    rc, _, summary = run(["batch-merge", stopped])
+    check(rc == OK and "unknown              1" in summary and "?" not in summary,
+          f"batch-merge of an exit-3 record without result: {summary!r}")
     # A FIFO named as input is refused without blocking.
     p = start([fifo, "-o", os.path.join(outdir, "fifo.jsonl")])
     _, err = p.communicate(timeout=120)
