@@ -6,18 +6,33 @@
 // record with its exit status and message, never the end of the run; `--jobs` children run at
 // once. The records are JSON lines, written as items finish; `batch-merge` joins the lines of
 // several runs or shards, sorted by file, and prints a summary.
+//
+// Children: started with fork/exec (no shell), each in a process group of its own, with
+// standard input /dev/null, and killed by the kernel if batch dies (PR_SET_PDEATHSIG). SIGINT or
+// SIGTERM to batch kills every running child (its whole group), writes no record for the items
+// they were doing (--resume does them again) and makes batch exit with ExitUnknown. Only the
+// main thread takes those signals: the workers block them, so a child never runs batch's handler
+// between fork and exec.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -49,17 +64,63 @@ struct BatchCli {
     std::size_t              hashMb   = 16;
 };
 
-std::string shell_quote(const std::string& s) {
-    std::string q = "'";
-    for (const char ch : s)
-        q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-    return q + "'";
+// One input: a file to run, or (error set) a path that gives an error record without a child:
+// a FIFO or another file that is not a regular one (a child would block on it), a folder that
+// cannot be listed.
+struct Item {
+    std::string path;
+    std::string error;
+    bool        operator<(const Item& o) const { return path < o.path; }
+};
+
+bool wanted_extension(const fs::path& p) {
+    const std::string ext = p.extension().string();
+    return ext == ".5dpgn" || ext == ".5dfen";
+}
+
+std::string error_text(const std::error_code& ec) { return ec.message(); }
+
+// A named input that is neither a folder nor a regular file (a FIFO, a device, a socket): its
+// error, else empty. A missing file is left to the child, whose message says so.
+std::string not_regular(const std::string& path) {
+    struct stat st { };
+    if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) return {};
+    return path + ": not a regular file (a FIFO, a device or a socket); not read";
+}
+
+// Every *.5dpgn / *.5dfen below `dir` (symbolic links to folders are not followed): regular
+// files as items, other files of those names and folders that cannot be listed as error items.
+void walk(const fs::path& dir, std::vector<Item>& items) {
+    std::error_code        ec;
+    fs::directory_iterator it(dir, ec), end;
+    if (ec) {
+        items.push_back({dir.string(), dir.string() + ": cannot be listed: " + error_text(ec)});
+        return;
+    }
+    for (; it != end; it.increment(ec)) {
+        if (ec) break;
+        const fs::directory_entry& e = *it;
+        std::error_code            e1;
+        if (e.is_directory(e1) && !e.is_symlink(e1)) {
+            walk(e.path(), items);
+        } else if (wanted_extension(e.path())) {
+            if (e.is_regular_file(e1))
+                items.push_back({e.path().string(), {}});
+            else if (std::string why = not_regular(e.path().string()); !why.empty())
+                items.push_back({e.path().string(), why});
+        }
+    }
+    if (ec) items.push_back({dir.string(), dir.string() + ": cannot be listed: " + error_text(ec)});
 }
 
 // The inputs, each once, sorted: files as given, folders searched for *.5dpgn and *.5dfen.
-bool collect_inputs(const BatchCli& c, std::vector<std::string>& files) {
+bool collect_inputs(const BatchCli& c, std::vector<Item>& items) {
     std::vector<std::string> named = c.inputs;
     if (!c.list.empty()) {
+        if (std::string why = not_regular(c.list); !why.empty()) {
+            std::cerr << why << '\n';
+            return false;
+        }
         std::ifstream in(c.list);
         if (!in) {
             std::cerr << c.list << ": cannot be read\n";
@@ -68,25 +129,19 @@ bool collect_inputs(const BatchCli& c, std::vector<std::string>& files) {
         for (std::string line; std::getline(in, line);)
             if (!line.empty() && line[0] != '#') named.push_back(line);
     }
-    std::set<std::string> all;
+    std::vector<Item> all;
     for (const std::string& n : named) {
         std::error_code ec;
-        if (fs::is_directory(n, ec)) {
-            for (fs::recursive_directory_iterator it(n, ec), end; !ec && it != end;
-                 it.increment(ec)) {
-                const std::string ext = it->path().extension().string();
-                if (it->is_regular_file() && (ext == ".5dpgn" || ext == ".5dfen"))
-                    all.insert(it->path().string());
-            }
-            if (ec) {
-                std::cerr << n << ": " << ec.message() << '\n';
-                return false;
-            }
-        } else {
-            all.insert(n); // a missing file becomes an error record
-        }
+        if (fs::is_directory(n, ec))
+            walk(n, all);
+        else
+            all.push_back({n, not_regular(n)}); // a missing file becomes an error record
     }
-    files.assign(all.begin(), all.end());
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end(),
+                  [](const Item& a, const Item& b) { return a.path == b.path; }),
+        all.end());
+    items = std::move(all);
     return true;
 }
 
@@ -117,75 +172,238 @@ bool shard_of(const BatchCli& c, int& index, int& count) {
     return true;
 }
 
-// Runs one item as a child process and returns its record.
-nlohmann::json run_item(const std::string& self, const BatchCli& c, const std::string& file,
-    const std::string& tmpDir, std::size_t slot) {
-    std::string cmd =
-        shell_quote(self) + (c.verify ? " verify " : " solve ") + shell_quote(file) + " --json";
-    if (!c.verify) cmd += " --quiet";
-    if (c.lenient) cmd += " --lenient";
-    if (c.mate && !c.verify) cmd += " --mate " + std::to_string(c.mate);
-    if (c.time > 0) cmd += " --time " + std::to_string(c.time);
-    if (c.nodes && !c.verify) cmd += " --nodes " + std::to_string(c.nodes);
-    cmd += " --hash " + std::to_string(c.hashMb);
-    const std::string errFile = tmpDir + "/stderr." + std::to_string(slot);
-    cmd += " 2>" + shell_quote(errFile);
+// SIGINT / SIGTERM / SIGHUP during a run (see the top of this file).
+std::atomic<int> stopSignal{0};
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<pid_t>::is_always_lock_free,
+    "used from a signal handler");
+std::unique_ptr<std::atomic<pid_t>[]> running; // per worker: its child (its process group), or 0
+std::size_t                           runningSlots  = 0;
+constexpr int                         StopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void on_batch_stop(int sig) {
+    stopSignal.store(sig);
+    for (std::size_t i = 0; i < runningSlots; ++i)
+        if (const pid_t p = running[i].load(); p > 0) {
+            kill(-p, SIGKILL);
+            kill(p, SIGKILL);
+        }
+}
+
+std::string signal_name(int sig) {
+    const char* abbrev = sigabbrev_np(sig);
+    return abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(sig);
+}
+
+std::string trimmed(std::string s) {
+    while (!s.empty() && (s.back() == '\n' || s.back() == '\r'))
+        s.pop_back();
+    return s;
+}
+
+nlohmann::json item_record(const BatchCli& c, const std::string& file) {
     nlohmann::json rec;
     rec["file"] = file;
     rec["mode"] = c.verify ? "verify" : "solve";
-    std::string out;
-    FILE*       p = popen(cmd.c_str(), "r");
-    if (!p) {
+    return rec;
+}
+
+// Runs one item as a child process and returns its record; nullopt when batch was stopped by a
+// signal and killed the child (the item is not done).
+std::optional<nlohmann::json> run_item(const std::string& program, const BatchCli& c,
+    const std::string& file, const std::string& tmpDir, std::size_t slot) {
+    std::vector<std::string> args{program, c.verify ? "verify" : "solve", file, "--json"};
+    if (!c.verify) args.emplace_back("--quiet");
+    if (c.lenient) args.emplace_back("--lenient");
+    if (c.mate && !c.verify) args.insert(args.end(), {"--mate", std::to_string(c.mate)});
+    if (c.time > 0) args.insert(args.end(), {"--time", std::to_string(c.time)});
+    if (c.nodes && !c.verify) args.insert(args.end(), {"--nodes", std::to_string(c.nodes)});
+    args.insert(args.end(), {"--hash", std::to_string(c.hashMb)});
+    std::vector<char*> argv;
+    for (std::string& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    nlohmann::json rec  = item_record(c, file);
+    auto           fail = [&rec](const std::string& what) {
         rec["exit_code"] = ExitInternal;
-        rec["error"]     = "cannot start a child process";
+        rec["error"]     = "fived batch: " + what + ": " + std::strerror(errno);
         return rec;
+    };
+    const std::string errFile = tmpDir + "/stderr." + std::to_string(slot);
+    const int errFd = ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (errFd < 0) return fail("cannot make a temporary file");
+    int pipeFd[2];
+    if (::pipe2(pipeFd, O_CLOEXEC) != 0) {
+        ::close(errFd);
+        return fail("cannot make a pipe");
     }
-    char buf[4096];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;)
-        out.append(buf, n);
-    const int         status = pclose(p);
+    const pid_t parent = ::getpid();
+    const pid_t pid    = ::fork();
+    if (pid < 0) {
+        const int e = errno;
+        ::close(errFd);
+        ::close(pipeFd[0]);
+        ::close(pipeFd[1]);
+        errno = e;
+        return fail("cannot start a child process");
+    }
+    if (pid == 0) { // the child: async-signal-safe calls only
+        ::setpgid(0, 0);
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) ::_exit(127);
+        const int nul = ::open("/dev/null", O_RDONLY);
+        if (nul < 0 || ::dup2(nul, 0) < 0 || ::dup2(pipeFd[1], 1) < 0 || ::dup2(errFd, 2) < 0)
+            ::_exit(127);
+        struct sigaction dfl { };
+        dfl.sa_handler = SIG_DFL;
+        sigemptyset(&dfl.sa_mask);
+        for (const int s : StopSignals)
+            ::sigaction(s, &dfl, nullptr);
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        ::execv(argv[0], argv.data());
+        static const char           msg[] = "fived batch: cannot run the child program\n";
+        [[maybe_unused]] const auto n     = ::write(2, msg, sizeof msg - 1);
+        ::_exit(127);
+    }
+    ::setpgid(pid, pid); // the child does the same; whichever comes first
+    running[slot].store(pid);
+    if (stopSignal.load()) { // the handler may have run before the store
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+    }
+    ::close(pipeFd[1]);
+    ::close(errFd);
+    std::string out;
+    char        buf[4096];
+    for (;;) {
+        const ssize_t n = ::read(pipeFd[0], buf, sizeof buf);
+        if (n > 0)
+            out.append(buf, std::size_t(n));
+        else if (n < 0 && errno == EINTR)
+            continue;
+        else
+            break;
+    }
+    ::close(pipeFd[0]);
+    // Wait without reaping, forget the pid, then reap: the handler never signals a pid that
+    // could already belong to another process.
+    siginfo_t info{};
+    while (::waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR) { }
+    running[slot].store(0);
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
+    if (WIFSIGNALED(status) && stopSignal.load()) return std::nullopt;
+
     std::ifstream     ef(errFile);
-    const std::string err((std::istreambuf_iterator<char>(ef)), std::istreambuf_iterator<char>());
-    const int         code = WIFEXITED(status) ? WEXITSTATUS(status) : ExitInternal;
+    const std::string err = trimmed(
+        std::string((std::istreambuf_iterator<char>(ef)), std::istreambuf_iterator<char>()));
     const nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
     if (j.is_object()) {
         for (const auto& [k, v] : j.items())
             if (k != "tree" && k != "prelude") rec[k] = v; // the record stays one short line
     }
+    if (WIFSIGNALED(status)) {
+        // A crash: an internal error, whatever the child printed before it.
+        const int sig = WTERMSIG(status);
+        rec.erase("result");
+        rec.erase("verdict");
+        rec["exit_code"] = ExitInternal;
+        rec["signal"]    = signal_name(sig);
+        rec["error"]     = "crashed: killed by " + signal_name(sig) + " (" + strsignal(sig) + ")"
+            + (err.empty() ? std::string() : ": " + err);
+        return rec;
+    }
+    const int code = WEXITSTATUS(status);
+    if (code > ExitInternal) { // no status of fived's (the program could not be run, ...)
+        rec.erase("result");
+        rec.erase("verdict");
+        rec["exit_code"] = ExitInternal;
+        rec["error"]     = "no result: the child exited with status " + std::to_string(code)
+            + (err.empty() ? std::string() : ": " + err);
+        return rec;
+    }
     rec["exit_code"] = code;
-    if (WIFSIGNALED(status))
-        rec["error"] = "killed by signal " + std::to_string(WTERMSIG(status));
-    else if (!j.is_object() || code == ExitBadInput || code == ExitInternal) {
-        std::string e = err;
-        while (!e.empty() && (e.back() == '\n' || e.back() == '\r'))
-            e.pop_back();
-        if (!e.empty() || !rec.contains("error"))
-            rec["error"] = e.empty() ? "no result (exit " + std::to_string(code) + ")" : e;
+    if (!j.is_object() || code == ExitBadInput || code == ExitInternal) {
+        if (!err.empty() || !rec.contains("error"))
+            rec["error"] = err.empty() ? "no result (exit " + std::to_string(code) + ")" : err;
     }
     return rec;
 }
 
+bool is_record(const nlohmann::json& j) {
+    return j.is_object() && j.contains("file") && j["file"].is_string();
+}
+
+// --resume: the files OUT records already. A last line cut short (a run killed while writing
+// it) is dropped: the file is truncated after its last whole line and the item done again (a
+// last line that is a whole record without its newline gets one: `newline`). Any other line
+// that is no record is an error: appending to a file batch-merge cannot read would hide it.
+bool read_done(const std::string& path, std::set<std::string>& done, bool& newline) {
+    newline = false;
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return true;
+    if (std::string why = not_regular(path); !why.empty()) {
+        std::cerr << why << '\n';
+        return false;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        std::cerr << path << ": cannot be read\n";
+        return false;
+    }
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    int               n = 0;
+    for (std::size_t pos = 0; pos < text.size();) {
+        ++n;
+        const std::size_t    nl   = text.find('\n', pos);
+        const std::string    line = text.substr(pos, nl == std::string::npos ? nl : nl - pos);
+        const nlohmann::json j    = nlohmann::json::parse(line, nullptr, false);
+        if (nl == std::string::npos) { // the last line, without its newline
+            if (is_record(j)) {
+                done.insert(j["file"].get<std::string>());
+                newline = true;
+                break;
+            }
+            fs::resize_file(path, pos, ec);
+            if (ec) {
+                std::cerr << path << ": cannot drop its truncated last line: " << ec.message()
+                          << '\n';
+                return false;
+            }
+            std::cerr << path << ':' << n
+                      << ":1: a record cut short (a run killed while writing it): dropped, its "
+                         "item is done again\n";
+            break;
+        }
+        pos = nl + 1;
+        if (line.empty()) continue;
+        if (!is_record(j)) {
+            std::cerr << path << ':' << n << ":1: not a batch record; --resume does not append to "
+                      << "this file\n";
+            return false;
+        }
+        done.insert(j["file"].get<std::string>());
+    }
+    return true;
+}
+
 int cmd_batch(const BatchCli& c) {
-    std::vector<std::string> files;
-    if (!collect_inputs(c, files)) return ExitBadInput;
+    std::vector<Item> items;
+    if (!collect_inputs(c, items)) return ExitBadInput;
     int index = 1, count = 1;
     if (!shard_of(c, index, count)) return ExitBadInput;
-    std::vector<std::string> mine;
-    for (std::size_t i = 0; i < files.size(); ++i)
-        if (int(i % std::size_t(count)) == index - 1) mine.push_back(files[i]);
+    std::vector<Item> mine;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (int(i % std::size_t(count)) == index - 1) mine.push_back(items[i]);
     // Resume: the files already in OUT are done.
     std::set<std::string> done;
-    if (c.resume && !c.out.empty()) {
-        std::ifstream in(c.out);
-        for (std::string line; std::getline(in, line);) {
-            const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-            if (j.is_object() && j.contains("file") && j["file"].is_string())
-                done.insert(j["file"].get<std::string>());
-        }
-    }
-    std::vector<std::string> todo;
-    for (const std::string& f : mine)
-        if (!done.count(f)) todo.push_back(f);
+    bool                  newline = false;
+    if (c.resume && !c.out.empty() && !read_done(c.out, done, newline)) return ExitBadInput;
+    std::vector<Item> todo;
+    for (const Item& it : mine)
+        if (!done.count(it.path)) todo.push_back(it);
     std::ofstream file;
     if (!c.out.empty()) {
         file.open(c.out, c.resume ? std::ios::app : std::ios::trunc);
@@ -193,14 +411,21 @@ int cmd_batch(const BatchCli& c) {
             std::cerr << c.out << ": cannot be written\n";
             return ExitBadInput;
         }
+        if (newline) file << '\n' << std::flush;
     }
     std::ostream& out = c.out.empty() ? std::cout : file;
-    // This program, for the children.
-    std::error_code   ec;
-    const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
-    if (ec) {
-        std::cerr << "fived batch: cannot find its own program: " << ec.message() << '\n';
-        return ExitInternal;
+    // The program run for each item: this one. FIVED_BATCH_PROGRAM, for tests only (README
+    // "Collections"), names another (a stand-in that crashes, or waits to be killed).
+    std::string program;
+    if (const char* p = std::getenv("FIVED_BATCH_PROGRAM"); p && *p) {
+        program = p;
+    } else {
+        std::error_code ec;
+        program = fs::read_symlink("/proc/self/exe", ec).string();
+        if (ec) {
+            std::cerr << "fived batch: cannot find its own program: " << ec.message() << '\n';
+            return ExitInternal;
+        }
     }
     char tmpl[] = "/tmp/fived-batch.XXXXXX";
     if (!mkdtemp(tmpl)) {
@@ -214,30 +439,67 @@ int cmd_batch(const BatchCli& c) {
     std::mutex               lock;
     auto                     worker = [&](std::size_t slot) {
         for (;;) {
+            if (stopSignal.load()) return;
             const std::size_t i = next.fetch_add(1);
             if (i >= todo.size()) return;
-            const nlohmann::json rec = run_item(self, c, todo[i], tmpDir, slot);
-            const int            rc  = rec.value("exit_code", ExitInternal);
+            std::optional<nlohmann::json> rec;
+            if (!todo[i].error.empty()) {
+                rec                 = item_record(c, todo[i].path);
+                (*rec)["exit_code"] = ExitBadInput;
+                (*rec)["error"]     = todo[i].error;
+            } else {
+                rec = run_item(program, c, todo[i].path, tmpDir, slot);
+            }
+            if (!rec) return; // stopped
+            const int rc = rec->value("exit_code", ExitInternal);
             if (rc == ExitBadInput || rc == ExitInternal) ++failed;
             std::lock_guard g(lock);
-            out << rec.dump() << '\n' << std::flush;
+            out << rec->dump() << '\n' << std::flush;
             const std::size_t k = ++finished;
-            if (bar) std::fprintf(stderr, "\r[%zu/%zu] %-60.60s", k, todo.size(), todo[i].c_str());
+            if (bar)
+                std::fprintf(stderr, "\r[%zu/%zu] %-60.60s", k, todo.size(), todo[i].path.c_str());
         }
     };
+    // The workers block the stop signals (their children start with them blocked, and unblock
+    // them after resetting them to their defaults); the main thread takes them.
+    running      = std::make_unique<std::atomic<pid_t>[]>(std::size_t(jobs));
+    runningSlots = std::size_t(jobs);
+    struct sigaction sa {
+    }, old[std::size(StopSignals)];
+    sa.sa_handler = on_batch_stop;
+    sigemptyset(&sa.sa_mask);
+    sigset_t stops, before;
+    sigemptyset(&stops);
+    for (std::size_t s = 0; s < std::size(StopSignals); ++s) {
+        sigaddset(&stops, StopSignals[s]);
+        sigaddset(&sa.sa_mask, StopSignals[s]);
+    }
+    for (std::size_t s = 0; s < std::size(StopSignals); ++s)
+        sigaction(StopSignals[s], &sa, &old[s]);
+    pthread_sigmask(SIG_BLOCK, &stops, &before);
     std::vector<std::thread> pool;
     for (int t = 0; t < jobs; ++t)
         pool.emplace_back(worker, std::size_t(t));
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
     for (std::thread& t : pool)
         t.join();
+    for (std::size_t s = 0; s < std::size(StopSignals); ++s)
+        sigaction(StopSignals[s], &old[s], nullptr);
     if (bar && !todo.empty()) std::fprintf(stderr, "\n");
+    std::error_code ec;
     fs::remove_all(tmpDir, ec);
     std::fprintf(stderr,
         "fived batch: %zu of %zu inputs (shard %d/%d), %zu done before, %zu with errors\n",
-        todo.size(), files.size(), index, count, done.size(), failed.load());
+        todo.size(), items.size(), index, count, done.size(), failed.load());
     if (!out.good()) {
         std::cerr << (c.out.empty() ? std::string("<stdout>") : c.out) << ": cannot be written\n";
         return ExitBadInput;
+    }
+    if (const int sig = stopSignal.load()) {
+        std::fprintf(stderr,
+            "fived batch: stopped by %s: %zu of %zu inputs not done (--resume does them)\n",
+            signal_name(sig).c_str(), todo.size() - finished.load(), todo.size());
+        return ExitUnknown;
     }
     return failed.load() ? ExitNegative : ExitOk;
 }
@@ -257,8 +519,12 @@ int cmd_merge(const std::vector<std::string>& inputs, const std::string& outPath
             ++n;
             if (line.empty()) continue;
             const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-            if (!j.is_object() || !j.contains("file") || !j["file"].is_string()) {
-                std::cerr << path << ':' << n << ":1: not a batch record\n";
+            if (!is_record(j)) {
+                std::cerr << path << ':' << n << ":1: "
+                          << (in.eof() ? "a last record cut short (a run killed while writing "
+                                         "it; `fived batch --resume -o FILE ...` repairs it)"
+                                       : "not a batch record")
+                          << '\n';
                 return ExitBadInput;
             }
             byFile[j["file"].get<std::string>()] = j;
@@ -277,10 +543,15 @@ int cmd_merge(const std::vector<std::string>& inputs, const std::string& outPath
     std::vector<std::pair<double, std::string>> times;
     for (const auto& [f, j] : byFile) {
         out << j.dump() << '\n';
-        const int   rc  = j.value("exit_code", ExitInternal);
-        std::string key = rc == ExitBadInput || rc == ExitInternal
-            ? "errors"
-            : j.value("result", j.value("verdict", std::string("?")));
+        // An item without a status of fived's (a crash recorded by an older batch as 128 + the
+        // signal) is an error too; one stopped by a limit before it printed a result (the
+        // timeline limit, README "Limits") is unknown.
+        const nlohmann::json& code = j.contains("exit_code") ? j["exit_code"] : nlohmann::json();
+        const int             rc   = code.is_number_integer() ? code.get<int>() : ExitInternal;
+        std::string           key  = rc != ExitOk && rc != ExitNegative && rc != ExitUnknown
+                       ? "errors"
+                       : j.value(
+                           "result", j.value("verdict", std::string(rc == ExitUnknown ? "unknown" : "?")));
         ++tally[key];
         if (j.contains("time_ms") && j["time_ms"].is_number())
             times.emplace_back(j["time_ms"].get<double>(), f);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdio>
+#include <cstdlib>
 
 #include "movegen/keys.h"
 
@@ -14,6 +16,23 @@ Bitboard board_mask(int width, int height) {
             m |= square_bb(make_square(x, y));
     return m;
 }
+
+namespace {
+
+// A timeline beyond MaxTimelineIndex has no slot and no Vec4: rather than corrupt the state, the
+// program stops with a message and exit status 3, the command line's "unknown: a limit ended it"
+// (README "Limits"). Reached only by an action creating more timelines than a file read within
+// the limit leaves room for.
+[[noreturn, gnu::cold, gnu::noinline]] void beyond_timeline_limit(int l) {
+    std::fprintf(stderr,
+        "fived: an action would create the timeline of index %d, beyond the engine's limit of %d "
+        "timelines each way (README \"Limits\"); no answer\n",
+        l, MaxTimelineIndex);
+    std::fflush(stderr);
+    std::_Exit(3);
+}
+
+} // namespace
 
 Multiverse::Multiverse(const GameRules& rules) :
     rules_(rules), validBB(board_mask(rules.width, rules.height)),
@@ -209,7 +228,8 @@ void Multiverse::make_arrival(const Move& m, const Board& b, MoveUndo& u) {
         return;
     }
     const int nl = next_new_timeline(color_of(p));
-    assert(nl >= -MaxTimelineIndex && nl <= MaxTimelineIndex);
+    if (nl < -MaxTimelineIndex || nl > MaxTimelineIndex) [[unlikely]]
+        beyond_timeline_limit(nl);
     Timeline& t = slot(nl);
     t.startV    = tv + 1;
     t.ids.clear();

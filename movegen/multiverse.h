@@ -50,9 +50,6 @@ struct MoveUndo {
 
 class Multiverse {
 public:
-    // |ℓ| is bounded by this (about 2,000 timelines in total).
-    static constexpr int MaxTimelineIndex = 1023;
-
     explicit Multiverse(const GameRules& rules);
     Multiverse(const Multiverse&)            = delete;
     Multiverse& operator=(const Multiverse&) = delete;
@@ -164,6 +161,7 @@ private:
         int                  startV = 0;
         std::vector<BoardId> ids;
     };
+    // One slot per index |ℓ| <= MaxTimelineIndex (types.h).
     Timeline&       slot(int l) { return slots[std::size_t(l + MaxTimelineIndex)]; }
     const Timeline& slot(int l) const { return slots[std::size_t(l + MaxTimelineIndex)]; }
     BoardId         push_board(const Board& b);

@@ -111,6 +111,14 @@ private:
 };
 static_assert(sizeof(Vec4) == 4);
 
+// The engine's limit on timelines (README "Limits"): every timeline, given in a file or created
+// by an action, has an internal index ℓ with |ℓ| <= MaxTimelineIndex, the range of Vec4's 12-bit
+// ℓ. A file beyond it is refused when read; an action that would create a timeline beyond it
+// stops the program (Multiverse::make_arrival()).
+constexpr int MaxTimelineIndex = 2047;
+static_assert(Vec4(MaxTimelineIndex, 0, 0).l() == MaxTimelineIndex
+    && Vec4(-MaxTimelineIndex, 0, 0).l() == -MaxTimelineIndex);
+
 constexpr int to_v(int t, Color c) { return 2 * t + c; }
 
 // Move flags.

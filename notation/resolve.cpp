@@ -326,12 +326,12 @@ bool replay_action(Multiverse& mv, const Action& action, const ReadOptions& opt,
         const bool branching = mv.is_branching(*m);
         const int  newL      = mv.next_new_timeline(us);
         if (std::max(m->from.v(), m->to.v()) + 1 > MaxHalfStep
-            || (branching && std::abs(newL) > Multiverse::MaxTimelineIndex)) {
+            || (branching && std::abs(newL) > MaxTimelineIndex)) {
             rollback();
             err = Diagnostic::at(file, w.pos,
                 "`" + w.text + "` goes beyond the engine's limits (turn "
-                    + std::to_string(MaxHalfStep / 2) + ", "
-                    + std::to_string(Multiverse::MaxTimelineIndex) + " timelines each way)");
+                    + std::to_string(MaxHalfStep / 2) + ", " + std::to_string(MaxTimelineIndex)
+                    + " timelines each way)");
             return false;
         }
         scratch.branching.push_back(branching);

@@ -1,6 +1,7 @@
 #include "notation/setup.h"
 
 #include <cctype>
+#include <cstdlib>
 
 #include "movegen/movegen.h"
 #include "movegen/variants.h"
@@ -116,6 +117,14 @@ std::optional<Multiverse> start_position(
                 "timeline `" + std::string(fb.line.sign ? std::string(1, fb.line.sign) : "")
                     + std::to_string(fb.line.magnitude) + "` does not fit "
                     + (rules.even ? "even" : "odd") + " timelines");
+            return std::nullopt;
+        }
+        if (std::abs(*l) > MaxTimelineIndex) {
+            err = Diagnostic::at(file, fb.linePos,
+                "timeline `" + std::string(fb.line.sign ? std::string(1, fb.line.sign) : "")
+                    + std::to_string(fb.line.magnitude) + "` is beyond the engine's limit: "
+                    + "timelines " + line_label(-MaxTimelineIndex, rules.even) + " to "
+                    + line_label(MaxTimelineIndex, rules.even));
             return std::nullopt;
         }
         if (!mv.add_initial_board(*l, to_v(fb.turn, fb.colour), fb.grid, msg)) {

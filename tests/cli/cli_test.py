@@ -688,6 +688,161 @@ def batch():
           f"merge summary: {summary!r}")
 
 
+
+def batch_failures():
+    """fived batch (issue 55, item 5): a crashed child is an error record (exit_code 4, its
+    signal); a FIFO and an unlistable folder are error records and the run goes on; SIGTERM ends
+    the children and batch exits 3 with whole records; SIGKILL ends them too; --resume repairs a
+    last record cut short. The children are a stand-in (FIVED_BATCH_PROGRAM, test-only) that
+    crashes on one file and runs fived on the others."""
+    import select
+    folder = os.path.join(TMP, "failing")
+    os.makedirs(os.path.join(folder, "locked"))
+    for name in ("corner-rook.5dpgn", "rook-tactics-2.5dpgn"):
+        with open(os.path.join(DATA, name)) as f, open(os.path.join(folder, name), "w") as g:
+            g.write(f.read())
+    with open(os.path.join(folder, "locked", "hidden.5dpgn"), "w") as g:
+        g.write(STANDARD)
+    fifo = os.path.join(folder, "pipe.5dpgn")
+    os.mkfifo(fifo)
+    os.chmod(os.path.join(folder, "locked"), 0)
+    # Root lists any folder: the run is then made as nobody, for whom the folder is locked.
+    os.chmod(TMP, 0o755)
+    outdir = os.path.join(TMP, "out")
+    os.makedirs(outdir)
+    os.chmod(outdir, 0o777)
+    as_user = (lambda: (os.setgroups([]), os.setgid(65534), os.setuid(65534))) \
+        if os.geteuid() == 0 else None
+    stand_in = write("stand-in.sh", "#!/bin/sh\n"
+                     "case \"$2\" in *corner-rook*) kill -SEGV $$;; esac\n"
+                     "case \"$2\" in *rook-tactics*) [ -n \"$READY\" ] && "
+                     "{ exec 3>\"$READY\"; echo $$ >&3; exec sleep 600; };; esac\n"
+                     f"exec '{FIVED}' \"$@\"\n")
+    os.chmod(stand_in, 0o755)
+
+    def start(args, ready=None):
+        env = dict(os.environ, FIVED_BATCH_PROGRAM=stand_in)
+        if ready:
+            env["READY"] = ready
+        return subprocess.Popen([FIVED, "batch"] + args, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, preexec_fn=as_user)
+
+    out = os.path.join(outdir, "crash.jsonl")
+    p = start([folder, "--jobs", "2", "-o", out])
+    _, err = p.communicate(timeout=120)
+    recs = {r["file"]: r for r in map(json.loads, open(out))}
+    check(p.returncode == NEGATIVE and len(recs) == 4, f"batch: exit {p.returncode}, {recs} {err!r}")
+    crash = recs.get(os.path.join(folder, "corner-rook.5dpgn"), {})
+    check(crash.get("exit_code") == INTERNAL and crash.get("signal") == "SIGSEGV"
+          and "crashed" in crash.get("error", "") and "result" not in crash,
+          f"the crashed item's record: {crash}")
+    pipe_rec = recs.get(fifo, {})
+    check(pipe_rec.get("exit_code") == BAD_INPUT and "not a regular file" in pipe_rec.get("error", ""),
+          f"the FIFO's record: {pipe_rec}")
+    locked = recs.get(os.path.join(folder, "locked"), {})
+    check(locked.get("exit_code") == BAD_INPUT and "cannot be listed" in locked.get("error", ""),
+          f"the locked folder's record: {locked}")
+    good = recs.get(os.path.join(folder, "rook-tactics-2.5dpgn"), {})
+    check(good.get("result") == "mate", f"the good item's record: {good}")
+    rc, _, summary = run(["batch-merge", out])
+    check(rc == OK and "errors               3" in summary and "?" not in summary,
+          f"batch-merge files the crash under errors: {summary!r}")
+    # A record of an item stopped by a limit before any result (exit 3, no `result`) is unknown.
+    stopped = write("stopped.jsonl", json.dumps({"file": "x.5dpgn", "mode": "solve",
+                                                 "exit_code": UNKNOWN, "error": "a limit"}) + "\n")
+    rc, _, summary = run(["batch-merge", stopped])
+    check(rc == OK and "unknown              1" in summary and "?" not in summary,
+          f"batch-merge of an exit-3 record without result: {summary!r}")
+    # A FIFO named as input is refused without blocking.
+    p = start([fifo, "-o", os.path.join(outdir, "fifo.jsonl")])
+    _, err = p.communicate(timeout=120)
+    check(p.returncode == NEGATIVE, f"batch FIFO: exit {p.returncode} {err!r}")
+    # The records may go to a pipe (only --resume reads OUT, and needs a regular file).
+    rc, piped, err = run(["batch", os.path.join(DATA, "corner-rook.5dpgn"), "-o", "/dev/stdout"])
+    check(rc == OK and json.loads(piped).get("result") == "mate", f"-o /dev/stdout: {rc} {err!r}")
+
+    # SIGTERM, then SIGKILL, while a child runs: the child (it holds the FIFO `ready` open) is
+    # ended, so reading `ready` reaches its end.
+    def ready_fifo(name):
+        path = os.path.join(outdir, name)
+        os.mkfifo(path)
+        os.chmod(path, 0o666)
+        return path
+
+    def child_ends(ready, p, sig):
+        with open(ready) as r:
+            pid = r.readline().strip()
+            check(pid.isdigit(), f"the stand-in's pid: {pid!r}")
+            p.send_signal(sig)
+            p.wait(timeout=120)
+            ended = select.select([r], [], [], 120)[0] and r.read() == ""
+        check(ended, f"the child {pid} outlived batch after signal {sig}")
+        if not ended:
+            os.kill(int(pid), signal.SIGKILL)
+        return p.returncode
+
+    out = os.path.join(outdir, "term.jsonl")
+    ready = ready_fifo("ready-term")
+    p = start([folder, "--jobs", "1", "-o", out], ready)
+    rc = child_ends(ready, p, signal.SIGTERM)
+    err = p.stderr.read()
+    lines = open(out).read().splitlines(keepends=True)
+    check(rc == UNKNOWN and "stopped by SIGTERM" in err, f"batch after SIGTERM: exit {rc} {err!r}")
+    check(all(l.endswith("\n") and "file" in json.loads(l) for l in lines)
+          and not any("rook-tactics-2" in l for l in lines), f"records after SIGTERM: {lines}")
+    p = start([folder, "--jobs", "1", "-o", os.path.join(outdir, "kill.jsonl")],
+              ready_fifo("ready-kill"))
+    child_ends(os.path.join(outdir, "ready-kill"), p, signal.SIGKILL)
+
+    # --resume after a record cut short: the line is dropped and its item done again.
+    with open(out, "a") as f:
+        f.write('{"file": "' + folder)
+    rc, _, err = run(["batch-merge", out])
+    check(rc == BAD_INPUT and f"{out}:{len(lines) + 1}:1: a last record cut short" in err,
+          f"batch-merge on a cut record: exit {rc} {err!r}")
+    p = start([folder, "--jobs", "1", "-o", out, "--resume"])
+    _, err = p.communicate(timeout=120)
+    check(f"{out}:{len(lines) + 1}:1: a record cut short" in err, f"resume: {err!r}")
+    rc, merged, summary = run(["batch-merge", out])
+    check(rc == OK and len(merged.splitlines()) == 4 and "mate                 1" in summary,
+          f"batch-merge after the resume: exit {rc} {summary!r}")
+
+
+def timeline_limit():
+    """Issue 55, item 6: timelines up to MaxTimelineIndex (2047) each way are read and worked
+    on; one past it is refused when read (FILE:LINE:COL, exit 2); an action that would create a
+    timeline past it ends the command with a message and exit 3, never a crash."""
+    def position(n, branch=False):
+        # White to move on L0 (at T2 with `branch`, its T1 board in the past: the rook can jump
+        # back to it and branch); empty boards on every other timeline out to +-n, at T5.
+        rows = ['[Board "custom"]', '[Size "3x3"]', "[k2/3/K1R:0:1:w]"]
+        if branch:
+            rows += ["[k2/3/K1R:0:1:b]", "[k2/3/K1R:0:2:w]"]
+        rows += [f"[3/3/3:{l:+d}:5:w]" for l in range(-n, n + 1) if l]
+        return write(f"timelines-{n}{'-branch' if branch else ''}.5dpgn", "\n".join(rows) + "\n")
+
+    at = position(2047)
+    rc, out, err = run(["count", at])
+    check(rc == OK and out == "4\n", f"count at the limit: exit {rc} {out!r} {err!r}")
+    rc, out, err = run(["solve", at, "--mate", "1", "--quiet"])
+    check(rc == OK and "Rc1c3#" in out, f"solve at the limit: exit {rc} {err!r}")
+    rc, out, err = run(["actions", at])
+    check(rc == OK and len(out.splitlines()) == 4, f"actions at the limit: exit {rc} {err!r}")
+    past = position(2048)
+    for cmd in (["count"], ["actions"], ["status"], ["solve", None, "--quiet"]):
+        rc, out, err = run(with_file(cmd, past))
+        check(rc == BAD_INPUT and out == "" and err.startswith(
+            f"{past}:4:8: timeline `-2048` is beyond the engine's limit: timelines -2047 to 2047"),
+            f"{cmd[0]} one past the limit: exit {rc} {err!r}")
+    # The issue's crash: a branch from a file at the old limit (1023) segfaulted.
+    rc, out, err = run(["count", position(1023, branch=True)])
+    check(rc == OK and out == "5\n", f"count branching past 1023: exit {rc} {out!r} {err!r}")
+    branching = position(2047, branch=True)
+    for cmd in (["count"], ["actions"], ["solve", None, "--mate", "1", "--quiet"]):
+        rc, _, err = run(with_file(cmd, branching))
+        check(rc == UNKNOWN and "beyond the engine's limit of 2047 timelines each way" in err,
+              f"{cmd[0]} creating timeline 2048: exit {rc} {err!r}")
+
 # Every subcommand, as `fived --help` lists them.
 COMMANDS = ["status", "moves", "actions", "count", "perft", "fmt", "fen", "hash",
             "check-notation", "solve", "verify", "bench", "svg", "batch", "batch-merge"]
@@ -718,7 +873,7 @@ def command_line():
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide, count_engines,
                                  bench_report, at_everywhere, json_schema, problemist, batch,
-                                 command_line, read_back,
+                                 batch_failures, timeline_limit, command_line, read_back,
                                    wrong_claim, verify_unknown, limits)}
 
 
