@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
+#include "cli/json_text.h"
 
 namespace fived::cli {
 
@@ -168,6 +169,17 @@ nlohmann::json run_item(const std::string& self, const BatchCli& c, const std::s
 int cmd_batch(const BatchCli& c) {
     std::vector<std::string> files;
     if (!collect_inputs(c, files)) return ExitBadInput;
+    // A record names its file as JSON can (json_text.h): two names that read the same there
+    // would make one record of two files in --resume and batch-merge.
+    std::map<std::string, std::string> named;
+    for (const std::string& f : files) {
+        const auto [it, fresh] = named.emplace(readable_utf8(f), f);
+        if (!fresh) {
+            std::cerr << "fived batch: " << readable_utf8(it->second) << " and " << readable_utf8(f)
+                      << ": two names one record cannot tell apart\n";
+            return ExitBadInput;
+        }
+    }
     int index = 1, count = 1;
     if (!shard_of(c, index, count)) return ExitBadInput;
     std::vector<std::string> mine;
@@ -185,7 +197,7 @@ int cmd_batch(const BatchCli& c) {
     }
     std::vector<std::string> todo;
     for (const std::string& f : mine)
-        if (!done.count(f)) todo.push_back(f);
+        if (!done.count(readable_utf8(f))) todo.push_back(f);
     std::ofstream file;
     if (!c.out.empty()) {
         file.open(c.out, c.resume ? std::ios::app : std::ios::trunc);
@@ -220,7 +232,7 @@ int cmd_batch(const BatchCli& c) {
             const int            rc  = rec.value("exit_code", ExitInternal);
             if (rc == ExitBadInput || rc == ExitInternal) ++failed;
             std::lock_guard g(lock);
-            out << rec.dump() << '\n' << std::flush;
+            out << json_text(rec) << '\n' << std::flush;
             const std::size_t k = ++finished;
             if (bar) std::fprintf(stderr, "\r[%zu/%zu] %-60.60s", k, todo.size(), todo[i].c_str());
         }
@@ -276,7 +288,7 @@ int cmd_merge(const std::vector<std::string>& inputs, const std::string& outPath
     std::map<std::string, int>                  tally;
     std::vector<std::pair<double, std::string>> times;
     for (const auto& [f, j] : byFile) {
-        out << j.dump() << '\n';
+        out << json_text(j) << '\n';
         const int   rc  = j.value("exit_code", ExitInternal);
         std::string key = rc == ExitBadInput || rc == ExitInternal
             ? "errors"

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
+#include "cli/json_text.h"
 #include "notation/fen.h"
 #include "notation/parser.h"
 #include "notation/reader.h"
@@ -42,7 +43,7 @@ int cmd_fen(const InputOptions& in, bool json) {
     if (!game) return ExitBadInput;
     const std::string fen = notation::fen_of(final_position(*game));
     if (json)
-        std::cout << nlohmann::json{{"fen", fen}, {"exit_code", ExitOk}}.dump() << '\n';
+        std::cout << json_text(nlohmann::json{{"fen", fen}, {"exit_code", ExitOk}}) << '\n';
     else
         std::cout << fen;
     return ExitOk;
@@ -53,7 +54,7 @@ int cmd_hash(const InputOptions& in, bool json) {
     if (!game) return ExitBadInput;
     const std::string hash = notation::state_hash(final_position(*game));
     if (json)
-        std::cout << nlohmann::json{{"hash", hash}, {"exit_code", ExitOk}}.dump() << '\n';
+        std::cout << json_text(nlohmann::json{{"hash", hash}, {"exit_code", ExitOk}}) << '\n';
     else
         std::cout << hash << '\n';
     return ExitOk;
@@ -102,7 +103,8 @@ int cmd_check(const std::vector<std::string>& files, bool lenient, bool json) {
         allFine = allFine && ok;
     }
     const int code = allFine ? ExitOk : ExitBadInput;
-    if (json) std::cout << nlohmann::json{{"files", report}, {"exit_code", code}}.dump() << '\n';
+    if (json)
+        std::cout << json_text(nlohmann::json{{"files", report}, {"exit_code", code}}) << '\n';
     return code;
 }
 

@@ -31,6 +31,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_svg.h"
+#include "cli/json_text.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
@@ -393,7 +394,7 @@ int cmd_solve(const SolveCli& c) {
         if (r.result == solver::Result::UNKNOWN && r.mateIn) j["mate_proven"] = r.mateIn;
         if (r.treeBuilt) j["tree"] = tree_json(root, r.tree);
         j["exit_code"] = exitCode;
-        std::cout << j.dump() << '\n';
+        std::cout << json_text(j) << '\n';
         return exitCode;
     }
     if (r.internal) return exitCode;
@@ -607,7 +608,7 @@ int cmd_verify(const VerifyCli& c) {
         }
         j["verdict"]   = verdict;
         j["exit_code"] = exitCode;
-        std::cout << j.dump() << '\n';
+        std::cout << json_text(j) << '\n';
         return exitCode;
     }
     std::cout << "puzzle:   " << (attacker == movegen::WHITE ? "white" : "black")
@@ -704,7 +705,7 @@ int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& ben
         const nlohmann::json doc = {{"context", ctx}, {"benchmarks", list}};
         if (!benchmarkOut.empty()) {
             std::ofstream f(benchmarkOut);
-            f << doc.dump(2) << '\n';
+            f << json_text(doc, 2) << '\n';
             if (!f.flush()) {
                 std::cerr << benchmarkOut << ": cannot write\n";
                 return ExitBadInput;
@@ -721,7 +722,7 @@ int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& ben
                 j["puzzles"].push_back({{"id", l.id}, {"result", l.result}, {"mate_in", l.mateIn},
                     {"nodes", l.nodes}, {"time_ms", l.ms}});
             j["exit_code"] = ExitOk;
-            std::cout << j.dump() << '\n';
+            std::cout << json_text(j) << '\n';
             return std::cout.flush() ? ExitOk : ExitBadInput;
         }
     }
