@@ -41,7 +41,10 @@ int cmd_fmt(const InputOptions& in, const std::string& style) {
 int cmd_fen(const InputOptions& in, bool json) {
     const auto game = load(in);
     if (!game) return ExitBadInput;
-    const std::string fen = notation::fen_of(final_position(*game));
+    // The headers the boards need to be read back (a 5x5 board, promotions): the output is a
+    // file fived reads as the same position.
+    const movegen::Multiverse mv  = final_position(*game);
+    const std::string         fen = notation::fen_headers(mv) + notation::fen_of(mv);
     if (json)
         std::cout << json_text(nlohmann::json{{"fen", fen}, {"exit_code", ExitOk}}) << '\n';
     else

@@ -747,6 +747,32 @@ def invalid_utf8():
     check(b"caf\\xE9.5dpgn" in open(picture, "rb").read(), "svg: the name is not in the caption")
 
 
+def fen_reads_back():
+    """Issue 55: what `fen` writes, `status -` and `fen -` read back, for custom sizes and
+    promotions too (`fived fen X | fived status -`), in text and in the JSON `fen` field."""
+    cases = {
+        "5x5": corner_rook(""),
+        "6x6": "[Board \"custom\"]\n[Size \"6x6\"]\n[6/5k/6/6/1R4/KR4:0:1:w]\n\n1. Re2 / Kf4\n",
+        "4x4-promotions": "[Board \"custom\"]\n[Size \"4x4\"]\n[Promotions \"Q,R,B,N\"]\n"
+                          "[3k/1P2/4/K3:0:1:w]\n",
+        "standard": STANDARD + "\n1. e3 / e6\n",
+    }
+    for name, text in cases.items():
+        path = write(f"fen-{name}.5dpgn", text)
+        rc, fen, err = run(["fen", path])
+        check(rc == OK, f"fen {name}: exit {rc}: {err!r}")
+        check(name == "standard" or fen.startswith("[Size "),
+              f"fen {name}: no Size header: {fen!r}")
+        check(("Promotions" in fen) == (name == "4x4-promotions"), f"fen {name}: {fen!r}")
+        for cmd in (["status"], ["moves"], ["fen"], ["hash"]):
+            rc1, back, err1 = run(cmd + ["-"], stdin=fen)
+            rc2, direct, _ = run(cmd + [path])
+            check(rc1 == OK and back == direct,
+                  f"fen {name} | {cmd[0]} -: exit {rc1}, {back[:80]!r} vs {direct[:80]!r}: {err1!r}")
+        rc, out, _ = run(["fen", path, "--json"])
+        check(rc == OK and json.loads(out)["fen"] == fen, f"fen --json {name}: {out!r}")
+
+
 # Every subcommand, as `fived --help` lists them.
 COMMANDS = ["status", "moves", "actions", "count", "perft", "fmt", "fen", "hash",
             "check-notation", "solve", "verify", "bench", "svg", "batch", "batch-merge"]
@@ -777,7 +803,7 @@ def command_line():
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide, count_engines,
                                  bench_report, at_everywhere, json_schema, problemist, batch,
-                                 invalid_utf8,
+                                 invalid_utf8, fen_reads_back,
                                  command_line,
                                    wrong_claim, verify_unknown, limits)}
 
