@@ -29,16 +29,18 @@ constexpr int ExitUnknown  = 3; // a limit (time, nodes, actions, signal) ended 
 constexpr int ExitInternal = 4; // internal error (a self-check failed)
 
 struct InputOptions {
-    std::string        file;
-    bool               lenient = false;
-    std::optional<int> at; // --at K: the position after the first K main-line actions
+    std::string file;
+    bool        lenient = false;
+    std::string at; // --at K as written (empty: not given); load() reads it
 };
 
 // Adds the FILE argument and --lenient to a subcommand.
 void add_input(CLI::App* cmd, InputOptions& in);
 // The same and --at K, for a subcommand that works on one position of the main line: the
 // position after its first K actions (negative K: |K| actions before the end) instead of the
-// final one. `what` is the subcommand's verb for the help text ("solve", "draw", ...).
+// final one; `-0` is 0 actions before the end, the final position. K is checked against the
+// main line's length as written, however many digits it has. `what` is the subcommand's verb
+// for the help text ("solve", "draw", ...).
 void add_position_input(CLI::App* cmd, InputOptions& in, const char* what);
 // Reads a whole file ('-' = standard input). A file that cannot be opened or read (a
 // directory, a read error) or that holds nothing but white space and comments is refused: the

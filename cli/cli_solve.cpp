@@ -787,14 +787,18 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
                     + std::to_string(solver::SolveOptions{}.narrowBudget)
                     + "; 0 = off, every defence in its order)")
             ->check(digits());
-        solve->add_flag("--json", sc->json, "print one JSON object");
+        CLI::Option* json = solve->add_flag("--json", sc->json, "print one JSON object");
         solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
         solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");
-        solve->add_flag("--problemist", sc->problemist,
+        // Options that mean nothing together are usage errors, not silently ignored (issue 55).
+        CLI::Option* problemist = solve->add_flag("--problemist", sc->problemist,
             "Popeye-style markup: key `!` with its threat, a summary comment (sound or cooked, "
-            "defences, mates, duals), `dual` where the attacker has two answers");
-        solve->add_flag(
-            "--tries", sc->tries, "with --problemist: the tries `?` and refutations `!`");
+            "defences, mates, duals), `dual` where the attacker has two answers (not with "
+            "--json: the markup is in the written tree)");
+        problemist->excludes(json);
+        solve
+            ->add_flag("--tries", sc->tries, "with --problemist: the tries `?` and refutations `!`")
+            ->needs(problemist);
         solve->add_option("--svg", sc->svg,
             "also draw the position with the key action's moves as arrows, as SVG, to this file");
         solve
@@ -807,7 +811,15 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
                 "at defender nodes with more than N defences, write defences sharing one mating "
                 "answer once, listed in a comment (0 = never; default 12)")
             ->check(digits());
-        solve->callback([&exitCode, sc] { exitCode = cmd_solve(*sc); });
+        solve->callback([&exitCode, sc] {
+            if (sc->algo == "dfpn" && sc->threads > 1) {
+                std::cerr << "fived solve: --algo dfpn searches on one thread; --threads "
+                          << sc->threads << " needs --algo reference\n";
+                exitCode = ExitBadInput;
+                return;
+            }
+            exitCode = cmd_solve(*sc);
+        });
     }
 
     auto vc = std::make_shared<VerifyCli>();

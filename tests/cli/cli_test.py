@@ -773,6 +773,47 @@ def fen_reads_back():
         check(rc == OK and json.loads(out)["fen"] == fen, f"fen --json {name}: {out!r}")
 
 
+def meaningless_options():
+    """Issue 55: an invalid value or a combination of options that means nothing is a usage
+    error (exit 2, a message naming it), never silently ignored or misread."""
+    rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
+    usage = [
+        (["solve", rt2, "--quiet", "--tries"], "--tries requires --problemist"),
+        (["solve", rt2, "--quiet", "--problemist", "--json"], "--problemist"),
+        (["solve", rt2, "--quiet", "--algo", "dfpn", "--threads", "2"], "--algo dfpn"),
+        (["status", rt2, "--at", "1e3"], "not `1e3`"),
+        (["status", rt2, "--at", "x"], "not `x`"),
+        (["status", rt2, "--at", "99999999999"], "--at 99999999999: the main line has 2 actions"),
+        (["status", rt2, "--at", "-99999999999999999999999"],
+         "--at -99999999999999999999999: the main line has 2 actions"),
+        (["batch", rt2, "--shard", "1/4/5"], "--shard 1/4/5: expected I/N"),
+        (["batch", rt2, "--shard", "1/4x"], "--shard 1/4x: expected I/N"),
+        (["batch", rt2, "--shard", "+1/4"], "--shard +1/4: expected I/N"),
+    ]
+    for args, message in usage:
+        rc, out, err = run(args)
+        check(rc == BAD_INPUT and out == "" and message in err,
+              f"{' '.join(args[:1] + args[2:])}: exit {rc}, stdout {out[:60]!r}, stderr {err!r}")
+    for env, name in (({"SLURM_ARRAY_TASK_ID": "abc", "SLURM_ARRAY_TASK_COUNT": "2"},
+                       "SLURM_ARRAY_TASK_ID=abc"),
+                      ({"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2x"},
+                       "SLURM_ARRAY_TASK_COUNT=2x")):
+        p = subprocess.run([FIVED, "batch", rt2], env=dict(os.environ, **env),
+                           capture_output=True, text=True, timeout=120)
+        check(p.returncode == BAD_INPUT and p.stdout == "" and name in p.stderr,
+              f"batch with {env}: exit {p.returncode}, {p.stderr!r}")
+    # What stays allowed: the same options where they mean something.
+    for args in (["solve", rt2, "--quiet", "--problemist", "--tries"],
+                 ["solve", rt2, "--quiet", "--algo", "dfpn", "--threads", "1"]):
+        rc, out, err = run(args)
+        check(rc == OK and "1-0" in out, f"{' '.join(args)}: exit {rc}: {err!r}")
+    # --at -0: zero actions before the end, the final position (not the start, as --at 0).
+    rc1, end, _ = run(["fen", rt2, "--at", "-0"])
+    rc2, final, _ = run(["fen", rt2])
+    rc3, start, _ = run(["fen", rt2, "--at", "0"])
+    check(rc1 == rc2 == rc3 == OK and end == final and end != start, f"--at -0: {end!r}")
+
+
 # Every subcommand, as `fived --help` lists them.
 COMMANDS = ["status", "moves", "actions", "count", "perft", "fmt", "fen", "hash",
             "check-notation", "solve", "verify", "bench", "svg", "batch", "batch-merge"]
@@ -803,7 +844,7 @@ def command_line():
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide, count_engines,
                                  bench_report, at_everywhere, json_schema, problemist, batch,
-                                 invalid_utf8, fen_reads_back,
+                                 invalid_utf8, fen_reads_back, meaningless_options,
                                  command_line,
                                    wrong_claim, verify_unknown, limits)}
 
