@@ -275,6 +275,14 @@ const std::atomic<bool>* catch_interrupts() {
     return &interruptFlag;
 }
 
+std::unique_ptr<tbb::global_control> allow_threads(int threads) {
+    const std::size_t want = std::size_t(std::max(threads, 1));
+    if (want <= tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism))
+        return nullptr;
+    return std::make_unique<tbb::global_control>(
+        tbb::global_control::max_allowed_parallelism, want);
+}
+
 CLI::Validator positive_seconds() {
     return CLI::Validator(
         [](std::string& s) -> std::string {

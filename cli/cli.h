@@ -10,11 +10,13 @@
 // "Exit status"); main() turns an output that could not be written into ExitBadInput.
 
 #include <atomic>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
+#include <tbb/global_control.h>
 
 #include "movegen/multiverse.h"
 #include "notation/game.h"
@@ -75,6 +77,12 @@ std::string mate_text(int n);
 // SIGINT and SIGTERM set the returned flag (for SolveOptions::interrupt) instead of ending the
 // process; a second signal ends it as usual.
 const std::atomic<bool>* catch_interrupts();
+
+// oneTBB caps its worker threads at the machine's hardware threads less one, and an arena that
+// asks for more prints a raw "TBB Warning" on stderr (even with --quiet) and gets fewer. A
+// command given --threads T asks for T on purpose: the cap is raised to T for as long as the
+// returned object lives (create it before the first arena).
+std::unique_ptr<tbb::global_control> allow_threads(int threads);
 
 // Validators: a positive, finite number of seconds; a count written in decimal digits (CLI11
 // would read -1 into an unsigned option as its largest value).

@@ -170,7 +170,8 @@ struct PerftOptions {
 // first action; --divide prints them sorted by the action's full notation, the standard tool
 // for finding where two move generators differ.
 int cmd_perft(const InputOptions& in, const PerftOptions& o) {
-    auto g = load(in);
+    const auto threadCap = allow_threads(o.threads); // no raw TBB warning
+    auto       g         = load(in);
     if (!g) return ExitBadInput;
     Multiverse                                         mv = final_position(*g);
     std::vector<std::pair<std::string, std::uint64_t>> rows; // (first action, count)

@@ -286,8 +286,9 @@ std::string header_where(const std::string& file, const notation::Header& h) {
 }
 
 int cmd_solve(const SolveCli& c) {
-    int  played = 0;
-    auto game   = load(c.in, &played);
+    const auto threadCap = allow_threads(c.threads); // no raw TBB warning
+    int        played    = 0;
+    auto       game      = load(c.in, &played);
     if (!game) return ExitBadInput;
     const Multiverse root = final_position(*game);
     // The claim: the Puzzle header speaks of the final position only.
@@ -385,11 +386,14 @@ int cmd_solve(const SolveCli& c) {
             j["prelude"]    = prelude;
             j["start_side"] = game->start.to_move() == movegen::WHITE ? "white" : "black";
         }
-        if (r.limitHit) {
+        // A limit that fired once the mate and its whole tree were proven (while the tree was
+        // re-checked, say) stopped nothing: a proved mate is not reported beside a limit.
+        const bool complete = r.result == solver::Result::MATE && r.treeBuilt;
+        if (r.limitHit && !complete) {
             j["limit_hit"] = true;
             j["limit"]     = r.error.empty() ? "limit reached" : r.error;
-        } else if (!r.error.empty()) {
-            j["error"] = r.error;
+        } else if (!r.error.empty() && !r.limitHit) {
+            j["error"] = r.error; // (with a limit hit, r.error names the limit)
         }
         if (r.result == solver::Result::UNKNOWN && r.mateIn) j["mate_proven"] = r.mateIn;
         if (r.treeBuilt) j["tree"] = tree_json(root, r.tree);
@@ -446,7 +450,8 @@ struct VerifyCli {
 };
 
 int cmd_verify(const VerifyCli& c) {
-    const std::optional<std::string> text = read_text(c.in.file);
+    const auto                       threadCap = allow_threads(c.threads); // no raw TBB warning
+    const std::optional<std::string> text      = read_text(c.in.file);
     if (!text) return ExitBadInput;
     const std::string     file = display_name(c.in.file);
     notation::ReadOptions opt;
@@ -656,6 +661,7 @@ std::string hex(std::uint64_t v) {
 }
 
 int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& benchmarkOut) {
+    const auto                        threadCap = allow_threads(threads); // no raw TBB warning
     std::vector<notation::LoadedGame> games;
     std::vector<Multiverse>           positions;
     std::vector<solver::BenchCase>    cases;

@@ -814,6 +814,29 @@ def meaningless_options():
     check(rc1 == rc2 == rc3 == OK and end == final and end != start, f"--at -0: {end!r}")
 
 
+def quiet_means_quiet():
+    """Issue 55: --quiet leaves stderr empty, even with more --threads than the machine's
+    (oneTBB's raw warning); a mate proven with its whole tree is never reported beside a limit
+    (the time limit here passes while the large table is allocated)."""
+    rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
+    for args in (["solve", rt2, "--quiet", "--threads", "256"],
+                 ["solve", rt2, "--quiet", "--threads", "256", "--json"],
+                 ["perft", rt2, "2", "--threads", "256"],
+                 ["bench", "--threads", "256"]):
+        rc, out, err = run(args)
+        check(rc == OK and out and err == "", f"{' '.join(args)}: exit {rc}, stderr {err!r}")
+    cr = os.path.join(DATA, "corner-rook.5dpgn")
+    for _ in range(3):
+        rc, out, _ = run(["solve", cr, "--quiet", "--json", "--hash", "256", "--time", "0.001"])
+        j = json.loads(out)
+        if j["result"] == "mate":
+            check(rc == OK and "limit_hit" not in j and "limit" not in j and "error" not in j
+                  and j.get("verified") is True, f"a proved mate beside a limit: {j}")
+        else:
+            check(rc == UNKNOWN and j["result"] == "unknown" and j.get("limit_hit") is True,
+                  f"an unknown result without its limit: {j}")
+
+
 # Every subcommand, as `fived --help` lists them.
 COMMANDS = ["status", "moves", "actions", "count", "perft", "fmt", "fen", "hash",
             "check-notation", "solve", "verify", "bench", "svg", "batch", "batch-merge"]
@@ -845,6 +868,7 @@ CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, cl
                                  implicit_defences, wide_time_limit, perft_divide, count_engines,
                                  bench_report, at_everywhere, json_schema, problemist, batch,
                                  invalid_utf8, fen_reads_back, meaningless_options,
+                                 quiet_means_quiet,
                                  command_line,
                                    wrong_claim, verify_unknown, limits)}
 
