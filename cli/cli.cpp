@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
@@ -23,9 +24,20 @@ void add_input(CLI::App* cmd, InputOptions& in) {
 void add_position_input(CLI::App* cmd, InputOptions& in, const char* what) {
     add_input(cmd, in);
     cmd->add_option("--at", in.at,
-        std::string(what)
-            + " the position after the first K actions of the main line instead of the final "
-              "one (negative K: |K| actions before the end)");
+           std::string(what)
+               + " the position after the first K actions of the main line instead of the final "
+                 "one (negative K: |K| actions before the end, -0 the end)")
+        ->check(CLI::Validator(
+            [](std::string& s) -> std::string {
+                const std::size_t digitsAt = !s.empty() && s[0] == '-' ? 1 : 0;
+                if (s.size() == digitsAt
+                    || s.find_first_not_of("0123456789", digitsAt) != std::string::npos)
+                    return "an action count is written in decimal digits, with `-` to count "
+                           "from the end, not `"
+                        + s + "`";
+                return {};
+            },
+            "K"));
 }
 
 std::string display_name(const std::string& file) { return file == "-" ? "<stdin>" : file; }
@@ -98,10 +110,17 @@ std::optional<notation::LoadedGame> load(const InputOptions& in, int* played) {
     }
     const int n = int(game->mainLine.size());
     if (played) *played = n;
-    if (in.at) {
-        const int k = *in.at >= 0 ? *in.at : n + *in.at;
-        if (k < 0 || k > n) {
-            std::cerr << display_name(in.file) << ": --at " << *in.at << ": the main line has " << n
+    if (!in.at.empty()) {
+        // Digits as checked by add_position_input(); any number of them (a count beyond the
+        // main line is out of range however large), `-` counting from the end (`-0`: the end).
+        const bool        fromEnd = in.at[0] == '-';
+        const std::string digits  = in.at.substr(fromEnd ? 1 : 0);
+        const std::size_t first   = std::min(digits.find_first_not_of('0'), digits.size());
+        long long         count   = -1; // -1: more than any main line
+        if (digits.size() - first <= 9) count = digits.empty() ? 0 : std::stoll(digits);
+        const long long k = fromEnd && count >= 0 ? n - count : count;
+        if (count < 0 || k < 0 || k > n) {
+            std::cerr << display_name(in.file) << ": --at " << in.at << ": the main line has " << n
                       << " actions\n";
             return std::nullopt;
         }
@@ -254,6 +273,14 @@ const std::atomic<bool>* catch_interrupts() {
     sigaction(SIGINT, &sa, nullptr);
     sigaction(SIGTERM, &sa, nullptr);
     return &interruptFlag;
+}
+
+std::unique_ptr<tbb::global_control> allow_threads(int threads) {
+    const std::size_t want = std::size_t(std::max(threads, 1));
+    if (want <= tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism))
+        return nullptr;
+    return std::make_unique<tbb::global_control>(
+        tbb::global_control::max_allowed_parallelism, want);
 }
 
 CLI::Validator positive_seconds() {

@@ -10,11 +10,13 @@
 // "Exit status"); main() turns an output that could not be written into ExitBadInput.
 
 #include <atomic>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
+#include <tbb/global_control.h>
 
 #include "movegen/multiverse.h"
 #include "notation/game.h"
@@ -29,16 +31,18 @@ constexpr int ExitUnknown  = 3; // a limit (time, nodes, actions, signal) ended 
 constexpr int ExitInternal = 4; // internal error (a self-check failed)
 
 struct InputOptions {
-    std::string        file;
-    bool               lenient = false;
-    std::optional<int> at; // --at K: the position after the first K main-line actions
+    std::string file;
+    bool        lenient = false;
+    std::string at; // --at K as written (empty: not given); load() reads it
 };
 
 // Adds the FILE argument and --lenient to a subcommand.
 void add_input(CLI::App* cmd, InputOptions& in);
 // The same and --at K, for a subcommand that works on one position of the main line: the
 // position after its first K actions (negative K: |K| actions before the end) instead of the
-// final one. `what` is the subcommand's verb for the help text ("solve", "draw", ...).
+// final one; `-0` is 0 actions before the end, the final position. K is checked against the
+// main line's length as written, however many digits it has. `what` is the subcommand's verb
+// for the help text ("solve", "draw", ...).
 void add_position_input(CLI::App* cmd, InputOptions& in, const char* what);
 // Reads a whole file ('-' = standard input). A file that cannot be opened or read (a
 // directory, a read error) or that holds nothing but white space and comments is refused: the
@@ -73,6 +77,12 @@ std::string mate_text(int n);
 // SIGINT and SIGTERM set the returned flag (for SolveOptions::interrupt) instead of ending the
 // process; a second signal ends it as usual.
 const std::atomic<bool>* catch_interrupts();
+
+// oneTBB caps its worker threads at the machine's hardware threads less one, and an arena that
+// asks for more prints a raw "TBB Warning" on stderr (even with --quiet) and gets fewer. A
+// command given --threads T asks for T on purpose: the cap is raised to T for as long as the
+// returned object lives (create it before the first arena).
+std::unique_ptr<tbb::global_control> allow_threads(int threads);
 
 // Validators: a positive, finite number of seconds; a count written in decimal digits (CLI11
 // would read -1 into an unsigned option as its largest value).

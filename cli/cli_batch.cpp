@@ -35,12 +35,14 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
+#include "cli/json_text.h"
 
 namespace fived::cli {
 
@@ -145,12 +147,25 @@ bool collect_inputs(const BatchCli& c, std::vector<Item>& items) {
     return true;
 }
 
+// A whole decimal number, from 0 to 1,000,000,000 (nothing else: no sign, no trailing text).
+bool whole_number(const char* text, int& value) {
+    const std::string_view t(text);
+    if (t.empty() || t.size() > 10 || t.find_first_not_of("0123456789") != std::string_view::npos)
+        return false;
+    const long long v = std::stoll(std::string(t));
+    if (v > 1'000'000'000) return false;
+    value = int(v);
+    return true;
+}
+
 // Shard I of N (1-based) from --shard or Slurm's job-array variables; {1, 1} without either.
 bool shard_of(const BatchCli& c, int& index, int& count) {
     index = 1;
     count = 1;
     if (!c.shard.empty()) {
-        if (std::sscanf(c.shard.c_str(), "%d/%d", &index, &count) != 2 || count < 1 || index < 1
+        const std::size_t slash = c.shard.find('/');
+        if (slash == std::string::npos || !whole_number(c.shard.substr(0, slash).c_str(), index)
+            || !whole_number(c.shard.substr(slash + 1).c_str(), count) || count < 1 || index < 1
             || index > count) {
             std::cerr << "fived batch: --shard " << c.shard << ": expected I/N with 1 <= I <= N\n";
             return false;
@@ -160,9 +175,19 @@ bool shard_of(const BatchCli& c, int& index, int& count) {
     const char* id  = std::getenv("SLURM_ARRAY_TASK_ID");
     const char* cnt = std::getenv("SLURM_ARRAY_TASK_COUNT");
     if (id && cnt) {
-        const char* min = std::getenv("SLURM_ARRAY_TASK_MIN");
-        count           = std::atoi(cnt);
-        index           = std::atoi(id) - (min ? std::atoi(min) : 0) + 1;
+        const char* min   = std::getenv("SLURM_ARRAY_TASK_MIN");
+        int         idN   = 0;
+        int         minN  = 0;
+        const char* wrong = !whole_number(id, idN) ? "SLURM_ARRAY_TASK_ID"
+            : !whole_number(cnt, count)            ? "SLURM_ARRAY_TASK_COUNT"
+            : min && !whole_number(min, minN)      ? "SLURM_ARRAY_TASK_MIN"
+                                                   : nullptr;
+        if (wrong) {
+            std::cerr << "fived batch: " << wrong << "=" << std::getenv(wrong)
+                      << " is not a task number (use --shard I/N outside a Slurm job array)\n";
+            return false;
+        }
+        index = idN - minN + 1;
         if (count < 1 || index < 1 || index > count) {
             std::cerr << "fived batch: SLURM_ARRAY_TASK_ID " << id << " is not within the " << count
                       << " tasks of the array\n";
@@ -392,6 +417,17 @@ bool read_done(const std::string& path, std::set<std::string>& done, bool& newli
 int cmd_batch(const BatchCli& c) {
     std::vector<Item> items;
     if (!collect_inputs(c, items)) return ExitBadInput;
+    // A record names its file as JSON can (json_text.h): two names that read the same there
+    // would make one record of two files in --resume and batch-merge.
+    std::map<std::string, std::string> named;
+    for (const Item& it : items) {
+        const auto [at, fresh] = named.emplace(readable_utf8(it.path), it.path);
+        if (!fresh) {
+            std::cerr << "fived batch: " << readable_utf8(at->second) << " and "
+                      << readable_utf8(it.path) << ": two names one record cannot tell apart\n";
+            return ExitBadInput;
+        }
+    }
     int index = 1, count = 1;
     if (!shard_of(c, index, count)) return ExitBadInput;
     std::vector<Item> mine;
@@ -403,7 +439,7 @@ int cmd_batch(const BatchCli& c) {
     if (c.resume && !c.out.empty() && !read_done(c.out, done, newline)) return ExitBadInput;
     std::vector<Item> todo;
     for (const Item& it : mine)
-        if (!done.count(it.path)) todo.push_back(it);
+        if (!done.count(readable_utf8(it.path))) todo.push_back(it);
     std::ofstream file;
     if (!c.out.empty()) {
         file.open(c.out, c.resume ? std::ios::app : std::ios::trunc);
@@ -454,7 +490,7 @@ int cmd_batch(const BatchCli& c) {
             const int rc = rec->value("exit_code", ExitInternal);
             if (rc == ExitBadInput || rc == ExitInternal) ++failed;
             std::lock_guard g(lock);
-            out << rec->dump() << '\n' << std::flush;
+            out << json_text(*rec) << '\n' << std::flush;
             const std::size_t k = ++finished;
             if (bar)
                 std::fprintf(stderr, "\r[%zu/%zu] %-60.60s", k, todo.size(), todo[i].path.c_str());
@@ -542,7 +578,7 @@ int cmd_merge(const std::vector<std::string>& inputs, const std::string& outPath
     std::map<std::string, int>                  tally;
     std::vector<std::pair<double, std::string>> times;
     for (const auto& [f, j] : byFile) {
-        out << j.dump() << '\n';
+        out << json_text(j) << '\n';
         // An item without a status of fived's (a crash recorded by an older batch as 128 + the
         // signal) is an error too; one stopped by a limit before it printed a result (the
         // timeline limit, README "Limits") is unknown.

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
+#include "cli/json_text.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
@@ -53,7 +54,7 @@ int cmd_status(const InputOptions& in, bool json) {
         j["timelines"]      = mv.timeline_count();
         j["actions_played"] = g->mainLine.size();
         j["exit_code"]      = ExitOk;
-        std::cout << j.dump() << '\n';
+        std::cout << json_text(j) << '\n';
     } else {
         std::cout << "to move:   " << side << '\n'
                   << "present:   T" << present / 2 << '\n'
@@ -74,7 +75,7 @@ int cmd_moves(const InputOptions& in, bool json) {
         nlohmann::json list = nlohmann::json::array();
         for (const movegen::Move& m : moves)
             list.push_back(notation::format_move(mv, m));
-        std::cout << nlohmann::json{{"moves", list}, {"exit_code", ExitOk}}.dump() << '\n';
+        std::cout << json_text(nlohmann::json{{"moves", list}, {"exit_code", ExitOk}}) << '\n';
         return ExitOk;
     }
     for (const movegen::Move& m : moves)
@@ -98,7 +99,7 @@ int cmd_actions(const InputOptions& in, std::uint64_t max, bool json) {
         all = picker.for_each([&](std::span<const movegen::Move> a) {
             const std::string_view text = formatter.format(a);
             if (json) {
-                std::cout << nlohmann::json{{"action", text}}.dump() << '\n';
+                std::cout << json_text(nlohmann::json{{"action", text}}) << '\n';
             } else {
                 std::cout.write(text.data(), std::streamsize(text.size())).put('\n');
             }
@@ -108,7 +109,8 @@ int cmd_actions(const InputOptions& in, std::uint64_t max, bool json) {
         all = !movegen::exists_legal_action(mv);
     }
     if (json)
-        std::cout << nlohmann::json{{"count", n}, {"complete", all}, {"exit_code", ExitOk}}.dump()
+        std::cout << json_text(
+            nlohmann::json{{"count", n}, {"complete", all}, {"exit_code", ExitOk}})
                   << '\n';
     return ExitOk;
 }
@@ -128,9 +130,8 @@ int cmd_count(const InputOptions& in, std::uint64_t cap, bool each, bool json,
         Multiverse          mv = final_position(*g);
         const std::uint64_t n  = count(mv);
         if (json)
-            std::cout << nlohmann::json{{"count", n}, {"capped", n >= cap},
-                {"exit_code",
-                    ExitOk}}.dump()
+            std::cout << json_text(
+                nlohmann::json{{"count", n}, {"capped", n >= cap}, {"exit_code", ExitOk}})
                       << '\n';
         else
             std::cout << n << '\n';
@@ -150,7 +151,7 @@ int cmd_count(const InputOptions& in, std::uint64_t cap, bool each, bool json,
         std::cout.flush();
     }
     if (json)
-        std::cout << nlohmann::json{{"counts", counts}, {"exit_code", ExitOk}}.dump() << '\n';
+        std::cout << json_text(nlohmann::json{{"counts", counts}, {"exit_code", ExitOk}}) << '\n';
     else
         std::cout << '\n';
     return ExitOk;
@@ -169,7 +170,8 @@ struct PerftOptions {
 // first action; --divide prints them sorted by the action's full notation, the standard tool
 // for finding where two move generators differ.
 int cmd_perft(const InputOptions& in, const PerftOptions& o) {
-    auto g = load(in);
+    const auto threadCap = allow_threads(o.threads); // no raw TBB warning
+    auto       g         = load(in);
     if (!g) return ExitBadInput;
     Multiverse                                         mv = final_position(*g);
     std::vector<std::pair<std::string, std::uint64_t>> rows; // (first action, count)
@@ -221,7 +223,7 @@ int cmd_perft(const InputOptions& in, const PerftOptions& o) {
             j["divide"] = d;
         }
         j["exit_code"] = ExitOk;
-        std::cout << j.dump() << '\n';
+        std::cout << json_text(j) << '\n';
         return ExitOk;
     }
     if (o.divide)

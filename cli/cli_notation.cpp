@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
+#include "cli/json_text.h"
 #include "notation/fen.h"
 #include "notation/parser.h"
 #include "notation/reader.h"
@@ -40,9 +41,12 @@ int cmd_fmt(const InputOptions& in, const std::string& style) {
 int cmd_fen(const InputOptions& in, bool json) {
     const auto game = load(in);
     if (!game) return ExitBadInput;
-    const std::string fen = notation::fen_of(final_position(*game));
+    // The headers the boards need to be read back (a 5x5 board, promotions): the output is a
+    // file fived reads as the same position.
+    const movegen::Multiverse mv  = final_position(*game);
+    const std::string         fen = notation::fen_headers(mv) + notation::fen_of(mv);
     if (json)
-        std::cout << nlohmann::json{{"fen", fen}, {"exit_code", ExitOk}}.dump() << '\n';
+        std::cout << json_text(nlohmann::json{{"fen", fen}, {"exit_code", ExitOk}}) << '\n';
     else
         std::cout << fen;
     return ExitOk;
@@ -53,7 +57,7 @@ int cmd_hash(const InputOptions& in, bool json) {
     if (!game) return ExitBadInput;
     const std::string hash = notation::state_hash(final_position(*game));
     if (json)
-        std::cout << nlohmann::json{{"hash", hash}, {"exit_code", ExitOk}}.dump() << '\n';
+        std::cout << json_text(nlohmann::json{{"hash", hash}, {"exit_code", ExitOk}}) << '\n';
     else
         std::cout << hash << '\n';
     return ExitOk;
@@ -102,7 +106,8 @@ int cmd_check(const std::vector<std::string>& files, bool lenient, bool json) {
         allFine = allFine && ok;
     }
     const int code = allFine ? ExitOk : ExitBadInput;
-    if (json) std::cout << nlohmann::json{{"files", report}, {"exit_code", code}}.dump() << '\n';
+    if (json)
+        std::cout << json_text(nlohmann::json{{"files", report}, {"exit_code", code}}) << '\n';
     return code;
 }
 

@@ -31,6 +31,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_svg.h"
+#include "cli/json_text.h"
 #include "cli/solution_text.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
@@ -113,8 +114,9 @@ std::string header_where(const std::string& file, const notation::Header& h) {
 }
 
 int cmd_solve(const SolveCli& c) {
-    int  played = 0;
-    auto game   = load(c.in, &played);
+    const auto threadCap = allow_threads(c.threads); // no raw TBB warning
+    int        played    = 0;
+    auto       game      = load(c.in, &played);
     if (!game) return ExitBadInput;
     const Multiverse root = final_position(*game);
     // The claim: the Puzzle header speaks of the final position only.
@@ -228,18 +230,21 @@ int cmd_solve(const SolveCli& c) {
             j["prelude"]    = prelude;
             j["start_side"] = game->start.to_move() == movegen::WHITE ? "white" : "black";
         }
-        if (r.limitHit) {
+        // A limit that fired once the mate and its whole tree were proven (while the tree was
+        // re-checked, say) stopped nothing: a proved mate is not reported beside a limit.
+        const bool complete = r.result == solver::Result::MATE && r.treeBuilt;
+        if (r.limitHit && !complete) {
             j["limit_hit"] = true;
             j["limit"]     = r.error.empty() ? "limit reached" : r.error;
-        } else if (!r.error.empty()) {
-            j["error"] = r.error;
+        } else if (!r.error.empty() && !r.limitHit) {
+            j["error"] = r.error; // (with a limit hit, r.error names the limit)
         }
         if (!readBack.empty())
             j["error"] = "internal: the solution tree as written fails the self-check: " + readBack;
         if (r.result == solver::Result::UNKNOWN && r.mateIn) j["mate_proven"] = r.mateIn;
         if (r.treeBuilt) j["tree"] = tree_json(root, r.tree);
         j["exit_code"] = exitCode;
-        std::cout << j.dump() << '\n';
+        std::cout << json_text(j) << '\n';
         return exitCode;
     }
     if (exitCode == ExitInternal) return exitCode;
@@ -288,7 +293,8 @@ struct VerifyCli {
 };
 
 int cmd_verify(const VerifyCli& c) {
-    const std::optional<std::string> text = read_text(c.in.file);
+    const auto                       threadCap = allow_threads(c.threads); // no raw TBB warning
+    const std::optional<std::string> text      = read_text(c.in.file);
     if (!text) return ExitBadInput;
     const std::string     file = display_name(c.in.file);
     notation::ReadOptions opt;
@@ -450,7 +456,7 @@ int cmd_verify(const VerifyCli& c) {
         }
         j["verdict"]   = verdict;
         j["exit_code"] = exitCode;
-        std::cout << j.dump() << '\n';
+        std::cout << json_text(j) << '\n';
         return exitCode;
     }
     std::cout << "puzzle:   " << (attacker == movegen::WHITE ? "white" : "black")
@@ -498,6 +504,7 @@ std::string hex(std::uint64_t v) {
 }
 
 int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& benchmarkOut) {
+    const auto                        threadCap = allow_threads(threads); // no raw TBB warning
     std::vector<notation::LoadedGame> games;
     std::vector<Multiverse>           positions;
     std::vector<solver::BenchCase>    cases;
@@ -547,7 +554,7 @@ int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& ben
         const nlohmann::json doc = {{"context", ctx}, {"benchmarks", list}};
         if (!benchmarkOut.empty()) {
             std::ofstream f(benchmarkOut);
-            f << doc.dump(2) << '\n';
+            f << json_text(doc, 2) << '\n';
             if (!f.flush()) {
                 std::cerr << benchmarkOut << ": cannot write\n";
                 return ExitBadInput;
@@ -564,7 +571,7 @@ int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& ben
                 j["puzzles"].push_back({{"id", l.id}, {"result", l.result}, {"mate_in", l.mateIn},
                     {"nodes", l.nodes}, {"time_ms", l.ms}});
             j["exit_code"] = ExitOk;
-            std::cout << j.dump() << '\n';
+            std::cout << json_text(j) << '\n';
             return std::cout.flush() ? ExitOk : ExitBadInput;
         }
     }
@@ -629,14 +636,18 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
                     + std::to_string(solver::SolveOptions{}.narrowBudget)
                     + "; 0 = off, every defence in its order)")
             ->check(digits());
-        solve->add_flag("--json", sc->json, "print one JSON object");
+        CLI::Option* json = solve->add_flag("--json", sc->json, "print one JSON object");
         solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
         solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");
-        solve->add_flag("--problemist", sc->problemist,
+        // Options that mean nothing together are usage errors, not silently ignored (issue 55).
+        CLI::Option* problemist = solve->add_flag("--problemist", sc->problemist,
             "Popeye-style markup: key `!` with its threat, a summary comment (sound or cooked, "
-            "defences, mates, duals), `dual` where the attacker has two answers");
-        solve->add_flag(
-            "--tries", sc->tries, "with --problemist: the tries `?` and refutations `!`");
+            "defences, mates, duals), `dual` where the attacker has two answers (not with "
+            "--json: the markup is in the written tree)");
+        problemist->excludes(json);
+        solve
+            ->add_flag("--tries", sc->tries, "with --problemist: the tries `?` and refutations `!`")
+            ->needs(problemist);
         solve->add_option("--svg", sc->svg,
             "also draw the position with the key action's moves as arrows, as SVG, to this file");
         solve
@@ -649,7 +660,15 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
                 "at defender nodes with more than N defences, write defences sharing one mating "
                 "answer once, listed in a comment (0 = never; default 12)")
             ->check(digits());
-        solve->callback([&exitCode, sc] { exitCode = cmd_solve(*sc); });
+        solve->callback([&exitCode, sc] {
+            if (sc->algo == "dfpn" && sc->threads > 1) {
+                std::cerr << "fived solve: --algo dfpn searches on one thread; --threads "
+                          << sc->threads << " needs --algo reference\n";
+                exitCode = ExitBadInput;
+                return;
+            }
+            exitCode = cmd_solve(*sc);
+        });
     }
 
     auto vc = std::make_shared<VerifyCli>();

@@ -50,6 +50,23 @@ std::string fen_of(const movegen::Multiverse& mv) {
     return out;
 }
 
+std::string fen_headers(const movegen::Multiverse& mv) {
+    std::string out;
+    if (mv.width() != 8 || mv.height() != 8)
+        out +=
+            "[Size \"" + std::to_string(mv.width()) + "x" + std::to_string(mv.height()) + "\"]\n";
+    const movegen::GameRules& rules = mv.rules();
+    if (rules.promotionCount != 1 || rules.promotions[0] != movegen::QUEEN) {
+        out += "[Promotions \"";
+        for (int i = 0; i < rules.promotionCount; ++i) {
+            if (i) out += ',';
+            out += movegen::piece_letter(rules.promotions[std::size_t(i)]);
+        }
+        out += "\"]\n";
+    }
+    return out;
+}
+
 std::string initial_fen(const movegen::Multiverse& mv) {
     std::string out;
     append_boards(mv, true, "\n", out);

@@ -22,6 +22,11 @@ std::string board_fen(const movegen::Multiverse& mv, int l, int v);
 
 // Every board of the position, one `[...]` per line (each line ends with '\n').
 std::string fen_of(const movegen::Multiverse& mv);
+// The headers a reader needs, besides the boards of fen_of(), to read the position back as
+// it is (`fived fen X | fived status -`): `[Size "WxH"]` unless the boards are 8x8 (the size a
+// file without the header has) and `[Promotions "..."]` unless pawns promote to a queen only.
+// The parity is in the boards' timeline labels. Empty for a standard 8x8 position.
+std::string fen_headers(const movegen::Multiverse& mv);
 // Only the boards given in the set-up (not produced by a move), in the same form: the 5DFEN
 // block of a record whose moves replay the rest.
 std::string initial_fen(const movegen::Multiverse& mv);

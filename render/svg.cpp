@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <set>
+#include <string_view>
 
 #include "movegen/movegen.h"
 
@@ -26,18 +28,91 @@ std::string num(double x) {
     return s;
 }
 
-std::string escape(const std::string& in) {
-    std::string out;
-    for (char c : in) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
+// Length of the valid UTF-8 sequence at s[i] (RFC 3629: no overlong forms, no surrogates,
+// nothing above U+10FFFF), 0 if the byte does not start one.
+std::size_t utf8_sequence(std::string_view s, std::size_t i) {
+    const auto         byte = [&](std::size_t k) { return static_cast<std::uint8_t>(s[k]); };
+    const std::uint8_t b    = byte(i);
+    if (b < 0x80) return 1;
+    std::size_t  n  = 0;
+    std::uint8_t lo = 0x80, hi = 0xBF; // the range of the second byte
+    if (b >= 0xC2 && b <= 0xDF) {
+        n = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        n  = 3;
+        lo = b == 0xE0 ? 0xA0 : 0x80;
+        hi = b == 0xED ? 0x9F : 0xBF;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        n  = 4;
+        lo = b == 0xF0 ? 0x90 : 0x80;
+        hi = b == 0xF4 ? 0x8F : 0xBF;
+    } else {
+        return 0;
+    }
+    if (i + n > s.size()) return 0;
+    if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+    for (std::size_t k = 2; k < n; ++k)
+        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+    return n;
+}
+
+// Text as XML character data, valid whatever the bytes: markup characters as entities; a byte
+// outside a valid UTF-8 sequence, a control character and U+FFFE / U+FFFF (none of which XML
+// 1.0 allows) as the text \xHH, one per byte (as fived's JSON writes invalid bytes).
+std::string escape(std::string_view in) {
+    static constexpr char Hex[] = "0123456789ABCDEF";
+    std::string           out;
+    auto                  hex = [&](std::string_view bytes) {
+        for (const char c : bytes) {
+            const auto b = static_cast<std::uint8_t>(c);
+            out += "\\x";
+            out += Hex[b >> 4];
+            out += Hex[b & 15];
+        }
+    };
+    for (std::size_t i = 0; i < in.size();) {
+        const std::size_t n = utf8_sequence(in, i);
+        if (n == 0) {
+            hex(in.substr(i++, 1));
+            continue;
+        }
+        const std::string_view ch = in.substr(i, n);
+        i += n;
+        if (n == 1) {
+            switch (ch[0]) {
+                case '&': out += "&amp;"; break;
+                case '<': out += "&lt;"; break;
+                case '>': out += "&gt;"; break;
+                case '"': out += "&quot;"; break;
+                case '\t':
+                case '\n':
+                case '\r': out += ch; break;
+                default:
+                    if (static_cast<std::uint8_t>(ch[0]) < 0x20 || ch[0] == 0x7F)
+                        hex(ch);
+                    else
+                        out += ch;
+            }
+        } else if (ch == "\xEF\xBF\xBE" || ch == "\xEF\xBF\xBF") {
+            hex(ch);
+        } else {
+            out += ch;
         }
     }
     return out;
+}
+
+// s cut to at most n bytes, not inside a UTF-8 sequence.
+void cut_utf8(std::string& s, std::size_t n) {
+    if (s.size() <= n) return;
+    std::size_t keep = 0;
+    for (std::size_t i = 0; i < n;) {
+        const std::size_t len = std::max<std::size_t>(1, utf8_sequence(s, i));
+        if (i + len > n) break;
+        i += len;
+        keep = i;
+    }
+    s.resize(keep);
 }
 
 std::string label_of(const Scene& scene, int l) {
@@ -309,7 +384,7 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
     for (std::size_t i = 0; i < scene.caption.size(); ++i, cy += fs * 1.5) {
         std::string line = scene.caption[i];
         if (line.size() > maxChars) {
-            line.resize(maxChars - 4);
+            cut_utf8(line, maxChars - 4);
             if (const std::size_t sp = line.rfind(' ');
                 sp != std::string::npos && sp > maxChars / 2)
                 line.resize(sp);

@@ -843,6 +843,205 @@ def timeline_limit():
         check(rc == UNKNOWN and "beyond the engine's limit of 2047 timelines each way" in err,
               f"{cmd[0]} creating timeline 2048: exit {rc} {err!r}")
 
+
+def run_bytes(args, env=None):
+    """run() for arguments and output that need not be UTF-8 (bytes in, bytes out)."""
+    p = subprocess.run([os.fsencode(FIVED)] + args, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=120, env=env)
+    return p.returncode, p.stdout, p.stderr
+
+
+def parses_as_xml(path):
+    """True if the file is well-formed XML (xmllint, else Python's expat parser)."""
+    if subprocess.run(["sh", "-c", "command -v xmllint"], capture_output=True).returncode == 0:
+        return subprocess.run([b"xmllint", b"--noout", path], capture_output=True).returncode == 0
+    import xml.etree.ElementTree as ET
+    try:
+        ET.parse(path)
+        return True
+    except ET.ParseError:
+        return False
+
+
+def invalid_utf8():
+    """Issue 55 item 3: bytes that are not UTF-8, in a file's text and in its name, never abort
+    a --json output (they are written as the text \\xHH); batch records of such names are read
+    back by batch --resume and batch-merge; svg writes valid XML for them."""
+    folder = os.path.join(os.fsencode(TMP), b"latin1")
+    os.makedirs(folder)
+    good = os.path.join(folder, b"caf\xe9.5dpgn")  # Latin-1 e-acute in the name
+    bad = os.path.join(folder, b"na\xefve-bad.5dpgn")  # and a stray byte in the text
+    with open(good, "wb") as f:
+        f.write(corner_rook("mate-in-1").encode())
+    with open(bad, "wb") as f:
+        f.write(b'[Board "Standard"]\n[Event "caf\xe9"]\n1. e\xff3\n')
+    # (command, exit status for the good file); the bad file is bad input for every command.
+    commands = [(["status", None, "--json"], OK), (["moves", None, "--json"], OK),
+                (["actions", None, "--json"], OK), (["count", None, "--json"], OK),
+                (["perft", None, "1", "--json"], OK), (["fen", None, "--json"], OK),
+                (["hash", None, "--json"], OK), (["check-notation", None, "--json"], OK),
+                (["solve", None, "--quiet", "--json"], OK), (["verify", None, "--json"], NEGATIVE)]
+    for cmd, expected in commands:
+        for path, want in ((good, expected), (bad, BAD_INPUT)):
+            args = [path if a is None else a.encode() for a in cmd]
+            what = f"{cmd[0]} {path!r}"
+            rc, out, err = run_bytes(args)
+            check(rc == want, f"{what}: exit {rc}, expected {want}: {err[-300:]!r}")
+            if rc == BAD_INPUT and cmd[0] != "check-notation":
+                check(out == b"" and path in err, f"{what}: output {out!r}, stderr {err!r}")
+                continue
+            try:
+                lines = [json.loads(l.decode("utf-8")) for l in out.splitlines()]
+                check(lines and lines[-1].get("exit_code") == rc,
+                      f"{what}: last JSON line {lines[-1:]}")
+            except (UnicodeDecodeError, json.JSONDecodeError) as e:
+                check(False, f"{what}: not JSON ({e}): {out[:200]!r}")
+    # check-notation names both files and quotes the stray byte readably.
+    rc, out, _ = run_bytes([b"check-notation", b"--json", good, bad])
+    try:
+        rep = json.loads(out)
+        names = [f["file"] for f in rep["files"]]
+        check(rc == BAD_INPUT and names == [os.fsdecode(good).replace("\udce9", "\\xE9"),
+                                            os.fsdecode(bad).replace("\udcef", "\\xEF")],
+              f"check-notation --json: exit {rc}, files {names}")
+        check("found `\\xFF3`" in rep["files"][1]["errors"][0],
+              f"check-notation --json: the stray byte: {rep['files'][1]['errors']}")
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, IndexError) as e:
+        check(False, f"check-notation --json over both: {e}: {out[:300]!r}")
+    # batch: a record for each file; --resume reads them back (nothing left to do);
+    # batch-merge reads them back.
+    records = os.path.join(os.fsencode(TMP), b"latin1.jsonl")
+    rc, _, err = run_bytes([b"batch", folder, b"--jobs", b"1", b"-o", records])
+    try:
+        recs = [json.loads(l.decode("utf-8")) for l in open(records, "rb")]
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        recs = []
+        check(False, f"batch records are not JSON lines: {e}")
+    by_name = {os.path.basename(r["file"]): r for r in recs}
+    check(rc == NEGATIVE and sorted(by_name) == ["caf\\xE9.5dpgn", "na\\xEFve-bad.5dpgn"],
+          f"batch: exit {rc}, records {sorted(by_name)}: {err!r}")
+    good_rec = by_name.get("caf\\xE9.5dpgn", {})
+    bad_rec = by_name.get("na\\xEFve-bad.5dpgn", {})
+    check(good_rec.get("result") == "mate", f"batch: the good file's record: {good_rec}")
+    check(bad_rec.get("exit_code") == BAD_INPUT and "`\\xFF3`" in bad_rec.get("error", ""),
+          f"batch: the bad file's record: {bad_rec}")
+    rc, _, err = run_bytes([b"batch", folder, b"--jobs", b"1", b"-o", records, b"--resume"])
+    check(rc == OK and b"0 of 2 inputs" in err and sum(1 for _ in open(records, "rb")) == 2,
+          f"batch --resume over its own records: exit {rc}: {err!r}")
+    rc, out, err = run_bytes([b"batch-merge", records])
+    try:
+        merged = [json.loads(l.decode("utf-8")) for l in out.splitlines()]
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        merged = []
+        check(False, f"batch-merge output is not JSON lines: {e}")
+    check(rc == OK and len(merged) == 2 and b"2 inputs" in err,
+          f"batch-merge: exit {rc}, {len(merged)} records: {err!r}")
+    # Two names one record cannot tell apart (the byte E9, the text \\xE9): a usage error.
+    twins = os.path.join(os.fsencode(TMP), b"twins")
+    os.makedirs(twins)
+    for name in (b"x\xe9.5dpgn", b"x\\xE9.5dpgn"):
+        with open(os.path.join(twins, name), "wb") as f:
+            f.write(corner_rook("").encode())
+    rc, out, err = run_bytes([b"batch", twins, b"--jobs", b"1"])
+    check(rc == BAD_INPUT and out == b"" and b"cannot tell apart" in err,
+          f"batch over twin names: exit {rc}, stderr {err!r}")
+    # svg: the name in the caption, valid XML.
+    picture = os.path.join(os.fsencode(TMP), b"latin1.svg")
+    rc, _, err = run_bytes([b"svg", good, b"-o", picture])
+    check(rc == OK and parses_as_xml(picture), f"svg of {good!r}: exit {rc}, not XML: {err!r}")
+    check(b"caf\\xE9.5dpgn" in open(picture, "rb").read(), "svg: the name is not in the caption")
+
+
+def fen_reads_back():
+    """Issue 55: what `fen` writes, `status -` and `fen -` read back, for custom sizes and
+    promotions too (`fived fen X | fived status -`), in text and in the JSON `fen` field."""
+    cases = {
+        "5x5": corner_rook(""),
+        "6x6": "[Board \"custom\"]\n[Size \"6x6\"]\n[6/5k/6/6/1R4/KR4:0:1:w]\n\n1. Re2 / Kf4\n",
+        "4x4-promotions": "[Board \"custom\"]\n[Size \"4x4\"]\n[Promotions \"Q,R,B,N\"]\n"
+                          "[3k/1P2/4/K3:0:1:w]\n",
+        "standard": STANDARD + "\n1. e3 / e6\n",
+    }
+    for name, text in cases.items():
+        path = write(f"fen-{name}.5dpgn", text)
+        rc, fen, err = run(["fen", path])
+        check(rc == OK, f"fen {name}: exit {rc}: {err!r}")
+        check(name == "standard" or fen.startswith("[Size "),
+              f"fen {name}: no Size header: {fen!r}")
+        check(("Promotions" in fen) == (name == "4x4-promotions"), f"fen {name}: {fen!r}")
+        for cmd in (["status"], ["moves"], ["fen"], ["hash"]):
+            rc1, back, err1 = run(cmd + ["-"], stdin=fen)
+            rc2, direct, _ = run(cmd + [path])
+            check(rc1 == OK and back == direct,
+                  f"fen {name} | {cmd[0]} -: exit {rc1}, {back[:80]!r} vs {direct[:80]!r}: {err1!r}")
+        rc, out, _ = run(["fen", path, "--json"])
+        check(rc == OK and json.loads(out)["fen"] == fen, f"fen --json {name}: {out!r}")
+
+
+def meaningless_options():
+    """Issue 55: an invalid value or a combination of options that means nothing is a usage
+    error (exit 2, a message naming it), never silently ignored or misread."""
+    rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
+    usage = [
+        (["solve", rt2, "--quiet", "--tries"], "--tries requires --problemist"),
+        (["solve", rt2, "--quiet", "--problemist", "--json"], "--problemist"),
+        (["solve", rt2, "--quiet", "--algo", "dfpn", "--threads", "2"], "--algo dfpn"),
+        (["status", rt2, "--at", "1e3"], "not `1e3`"),
+        (["status", rt2, "--at", "x"], "not `x`"),
+        (["status", rt2, "--at", "99999999999"], "--at 99999999999: the main line has 2 actions"),
+        (["status", rt2, "--at", "-99999999999999999999999"],
+         "--at -99999999999999999999999: the main line has 2 actions"),
+        (["batch", rt2, "--shard", "1/4/5"], "--shard 1/4/5: expected I/N"),
+        (["batch", rt2, "--shard", "1/4x"], "--shard 1/4x: expected I/N"),
+        (["batch", rt2, "--shard", "+1/4"], "--shard +1/4: expected I/N"),
+    ]
+    for args, message in usage:
+        rc, out, err = run(args)
+        check(rc == BAD_INPUT and out == "" and message in err,
+              f"{' '.join(args[:1] + args[2:])}: exit {rc}, stdout {out[:60]!r}, stderr {err!r}")
+    for env, name in (({"SLURM_ARRAY_TASK_ID": "abc", "SLURM_ARRAY_TASK_COUNT": "2"},
+                       "SLURM_ARRAY_TASK_ID=abc"),
+                      ({"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2x"},
+                       "SLURM_ARRAY_TASK_COUNT=2x")):
+        p = subprocess.run([FIVED, "batch", rt2], env=dict(os.environ, **env),
+                           capture_output=True, text=True, timeout=120)
+        check(p.returncode == BAD_INPUT and p.stdout == "" and name in p.stderr,
+              f"batch with {env}: exit {p.returncode}, {p.stderr!r}")
+    # What stays allowed: the same options where they mean something.
+    for args in (["solve", rt2, "--quiet", "--problemist", "--tries"],
+                 ["solve", rt2, "--quiet", "--algo", "dfpn", "--threads", "1"]):
+        rc, out, err = run(args)
+        check(rc == OK and "1-0" in out, f"{' '.join(args)}: exit {rc}: {err!r}")
+    # --at -0: zero actions before the end, the final position (not the start, as --at 0).
+    rc1, end, _ = run(["fen", rt2, "--at", "-0"])
+    rc2, final, _ = run(["fen", rt2])
+    rc3, start, _ = run(["fen", rt2, "--at", "0"])
+    check(rc1 == rc2 == rc3 == OK and end == final and end != start, f"--at -0: {end!r}")
+
+
+def quiet_means_quiet():
+    """Issue 55: --quiet leaves stderr empty, even with more --threads than the machine's
+    (oneTBB's raw warning); a mate proven with its whole tree is never reported beside a limit
+    (the time limit here passes while the large table is allocated)."""
+    rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
+    for args in (["solve", rt2, "--quiet", "--threads", "256"],
+                 ["solve", rt2, "--quiet", "--threads", "256", "--json"],
+                 ["perft", rt2, "2", "--threads", "256"],
+                 ["bench", "--threads", "256"]):
+        rc, out, err = run(args)
+        check(rc == OK and out and err == "", f"{' '.join(args)}: exit {rc}, stderr {err!r}")
+    cr = os.path.join(DATA, "corner-rook.5dpgn")
+    for _ in range(3):
+        rc, out, _ = run(["solve", cr, "--quiet", "--json", "--hash", "256", "--time", "0.001"])
+        j = json.loads(out)
+        if j["result"] == "mate":
+            check(rc == OK and "limit_hit" not in j and "limit" not in j and "error" not in j
+                  and j.get("verified") is True, f"a proved mate beside a limit: {j}")
+        else:
+            check(rc == UNKNOWN and j["result"] == "unknown" and j.get("limit_hit") is True,
+                  f"an unknown result without its limit: {j}")
+
+
 # Every subcommand, as `fived --help` lists them.
 COMMANDS = ["status", "moves", "actions", "count", "perft", "fmt", "fen", "hash",
             "check-notation", "solve", "verify", "bench", "svg", "batch", "batch-merge"]
@@ -873,7 +1072,9 @@ def command_line():
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide, count_engines,
                                  bench_report, at_everywhere, json_schema, problemist, batch,
-                                 batch_failures, timeline_limit, command_line, read_back,
+                                 batch_failures, timeline_limit, read_back, invalid_utf8,
+                                 fen_reads_back, meaningless_options, quiet_means_quiet,
+                                 command_line,
                                    wrong_claim, verify_unknown, limits)}
 
 

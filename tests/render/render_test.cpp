@@ -313,6 +313,41 @@ TEST(RenderSvg, PresentInactiveAndLabels) {
     EXPECT_EQ(s.find(">inactive<"), std::string::npos);
 }
 
+// Issue 55: caption text is valid UTF-8 XML whatever its bytes. A Latin-1 byte, a control
+// character and U+FFFF become the text \xHH; valid UTF-8 stays; a caption cut for length is
+// not cut inside a character.
+TEST(RenderSvg, CaptionBytesAreValidXml) {
+    const auto       g  = load(RookTactics);
+    const Multiverse mv = final_position(g);
+    Scene            scene;
+    // Long lines of 2-byte characters after an even and an odd prefix: the cut for length falls
+    // inside a character in one of them.
+    scene.caption = {"caf\xE9 \x01"
+                     "bell \xEF\xBF\xBF \xC3\xA9t\xC3\xA9",
+        std::string(40, 'a'), std::string(41, 'a')};
+    for (int i = 0; i < 300; ++i) {
+        scene.caption[1] += "\xC3\xA9";
+        scene.caption[2] += "\xC3\xA9";
+    }
+    const std::string s = fived::render::svg(mv, scene);
+    EXPECT_NE(s.find("caf\\xE9 \\x01bell \\xEF\\xBF\\xBF \xC3\xA9t\xC3\xA9"), std::string::npos);
+    // Every byte of the SVG is in a valid UTF-8 sequence and no C0 control but \t \n \r.
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        if (b < 0x80) {
+            EXPECT_TRUE(b >= 0x20 || b == '\t' || b == '\n' || b == '\r') << "byte " << i;
+            ++i;
+            continue;
+        }
+        const std::size_t n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+        ASSERT_GE(b, 0xC2u) << "byte " << i;
+        ASSERT_LE(i + n, s.size()) << "byte " << i;
+        for (std::size_t k = 1; k < n; ++k)
+            ASSERT_EQ(static_cast<unsigned char>(s[i + k]) & 0xC0, 0x80) << "byte " << i + k;
+        i += n;
+    }
+}
+
 TEST(RenderSvg, UnmovedMarksOnRequest) {
     // The standard start: 16 pawns, 2 kings and 4 rooks are flagged unmoved.
     const auto       g    = load("[Board \"Standard\"]\n[Mode \"5D\"]\n");
