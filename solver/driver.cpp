@@ -192,16 +192,18 @@ Value Solver::mated_within(std::span<const std::vector<Move>> path, int k) {
     return impl->node_value(path, false, k);
 }
 
-void Solver::legal_actions(
-    std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out) {
+bool Solver::legal_actions(
+    std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out, std::size_t max) {
     Impl&     s = *impl;
     const int p = s.enter(path);
     s.actions.reset(s.master->position());
-    s.actions.for_each([&](std::span<const Move> a) {
+    const bool all = s.actions.for_each([&](std::span<const Move> a) {
+        if (out.size() == max) return false;
         out.emplace_back(a.begin(), a.end());
         return true;
     });
     s.master->leave_path(p);
+    return all;
 }
 
 SolveResult solve(const Multiverse& root, const SolveOptions& opt) {
