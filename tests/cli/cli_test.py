@@ -326,6 +326,36 @@ def verify_game_file():
               f"verify {name} {opts}: exit {rc}: {out[-400:]!r} {err[-300:]!r}")
 
 
+def many_headers():
+    """Issue 55, item 8: fmt and verify are linear in the number of headers (300,000 took
+    minutes: each was compared with every one kept before). The timeout is a hang guard."""
+    n = 300000
+    text = STANDARD + "".join(f'[Key{i} "value {i}"]\n' for i in range(n)) + "1. Nf3 / Nf6\n"
+    path = write("many-headers.5dpgn", text)
+    rc, out, err = run(["fmt", path], timeout=100)
+    check(rc == OK and out.count("\n[Key") == n and f'[Key{n - 1} "value {n - 1}"]' in out,
+          f"fmt of {n} headers: exit {rc}, {out.count(chr(10))} lines, {err[-200:]!r}")
+    rc, out, err = run(["verify", path], timeout=100)
+    check(rc == NEGATIVE and "verdict:  not a solution tree" in out,
+          f"verify of {n} headers: exit {rc}: {out[-300:]!r} {err[-200:]!r}")
+
+
+def actions_streams():
+    """Issue 55, item 8: `actions` streams: its memory does not grow with the actions printed
+    (a position of 39.6 million actions grew by 75 bytes an action, 1.6 GB in 30 s). 2,000,000
+    actions under a 100 MB address-space cap. Needs ../shared/puzzles (else skipped)."""
+    game = os.path.join(DATA, "..", "..", "..", "..", "shared", "puzzles", "cwmtt-test1.5dpgn")
+    if not os.path.exists(game):
+        print("skipped: ../shared/puzzles not present")
+        sys.exit(77)
+    n = 2000000
+    rc, out, err = run(["actions", game, "--at", "18", "--max", str(n)], memory=100 << 20,
+                       timeout=300)
+    check(rc == OK and out.count("\n") == n and len(set(out.splitlines())) == n,
+          f"actions --max {n} under 100 MB: exit {rc}, {out.count(chr(10))} lines, "
+          f"{err[-200:]!r}")
+
+
 def implicit_defences():
     """Item 2: a defence left out of a tree is answered only when a grouping comment declares it."""
     import re
@@ -753,7 +783,7 @@ CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, cl
                                  bench_report, at_everywhere, json_schema, problemist, batch,
                                  command_line,
                                    wrong_claim, verify_unknown, limits, verify_bounded,
-                                   verify_game_file)}
+                                   verify_game_file, many_headers, actions_streams)}
 
 
 def main():
