@@ -458,10 +458,9 @@ bool single_line(const SolutionTree& t) {
 }
 
 int cmd_verify(const VerifyCli& c) {
-    // --time counts from here (the proof check and the analysis); a signal stops either.
-    const auto                       start     = std::chrono::steady_clock::now();
-    const std::atomic<bool>* const   interrupt = catch_interrupts();
-    const std::optional<std::string> text      = read_text(c.in.file);
+    // --time counts from here (the proof check and the analysis).
+    const auto                       start = std::chrono::steady_clock::now();
+    const std::optional<std::string> text  = read_text(c.in.file);
     if (!text) return ExitBadInput;
     const std::string     file = display_name(c.in.file);
     notation::ReadOptions opt;
@@ -513,9 +512,12 @@ int cmd_verify(const VerifyCli& c) {
         read_claim(pz, file, puzzle.to_move(), refused); // the side a claim names
         if (refused) return ExitBadInput;
     }
-    const SolutionTree  tree    = *gt->subtree(top); // no node limit: always a tree
-    Multiverse          scratch = puzzle.fork();
-    solver::ProofLimits lim;
+    const SolutionTree tree = *gt->subtree(top); // no node limit: always a tree
+    // From here a signal stops the proof check or the analysis, which say so (exit 3); while
+    // the file is read it ends the process at once, as by default.
+    const std::atomic<bool>* const interrupt = catch_interrupts();
+    Multiverse                     scratch   = puzzle.fork();
+    solver::ProofLimits            lim;
     lim.timeLimit = c.time;
     lim.deadline  = start
         + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
