@@ -54,8 +54,10 @@ Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const 
         std::vector<std::vector<Move>> first;
         if (!s.legal_actions({}, first, o.actionLimit ? o.actionLimit : SIZE_MAX)) {
             a.complete = false;
-            a.why      = "a position has more than " + std::to_string(o.actionLimit)
-                + " legal actions (--max-actions)";
+            a.why      = s.limit_reason();
+            if (a.why.empty())
+                a.why = "a position has more than " + std::to_string(o.actionLimit)
+                    + " legal actions (--max-actions)";
             first.clear();
         }
         for (const std::vector<Move>& act : first) {

@@ -194,15 +194,21 @@ Value Solver::mated_within(std::span<const std::vector<Move>> path, int k) {
 
 bool Solver::legal_actions(
     std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out, std::size_t max) {
-    Impl&     s = *impl;
-    const int p = s.enter(path);
-    s.actions.reset(s.master->position());
-    const bool all = s.actions.for_each([&](std::span<const Move> a) {
-        if (out.size() == max) return false;
-        out.emplace_back(a.begin(), a.end());
-        return true;
+    Impl& s   = *impl;
+    bool  all = true;
+    // As a question (the limits are watched): each action listed counts as a node.
+    s.run([&] {
+        const int p = s.enter(path);
+        s.actions.reset(s.master->position());
+        all = s.actions.for_each([&](std::span<const Move> a) {
+            if (!s.master->count_node() || s.ctx->stop.load(std::memory_order_relaxed))
+                return false;
+            if (out.size() == max) return false;
+            out.emplace_back(a.begin(), a.end());
+            return true;
+        });
+        s.master->leave_path(p);
     });
-    s.master->leave_path(p);
     return all;
 }
 

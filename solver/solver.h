@@ -138,8 +138,8 @@ public:
     Value mate_within(std::span<const std::vector<Move>> path, int r);
     // Defender to move after path: is it mated within k attacker actions, whatever it does?
     Value mated_within(std::span<const std::vector<Move>> path, int k);
-    // All legal actions after path, standard order; false (out holding the first max) if there
-    // are more than max.
+    // All legal actions after path, standard order; false if there are more than max (out
+    // holds the first max) or a limit stopped the listing (limit_reason() says which).
     bool legal_actions(std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out,
         std::size_t max = SIZE_MAX);
 
