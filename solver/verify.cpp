@@ -32,6 +32,7 @@ struct Walker {
     ProofReport           report;
     bool                  stop = false; // a limit, or the problems list is full
     movegen::ActionPicker picker;       // the defences of a node (the one legal-action policy)
+    movegen::ActionSearch search;       // legal(), reused
 
     bool full() const { return report.problems.size() >= maxProblems; }
 
@@ -74,8 +75,7 @@ struct Walker {
     // Is `a` legal here? (ActionSearch::reset_only: looked for among the legal actions made of
     // its own moves, not among the position's others, which can be millions.)
     bool legal(std::span<const Move> a) {
-        bool                  found = false;
-        movegen::ActionSearch search;
+        bool found = false;
         search.reset_only(mv, a);
         search.for_each([&](std::span<const Move> l) {
             if (!std::equal(l.begin(), l.end(), a.begin(), a.end())) return true;
@@ -312,7 +312,7 @@ struct Walker {
 
 ProofReport check_proof(Multiverse& mv, const SolutionTree& tree, std::size_t maxProblems,
     ActionFormatter format, const ProofLimits& limits) {
-    Walker w{mv, tree, std::max<std::size_t>(maxProblems, 1), format, limits, {}, false, {}};
+    Walker w{mv, tree, std::max<std::size_t>(maxProblems, 1), format, limits, {}, false, {}, {}};
     w.run();
     w.report.length   = tree.length();
     w.report.complete = w.report.finished && w.report.problems.empty();
