@@ -632,6 +632,8 @@ def json_schema():
         ("solve", ["solve", write("std-schema.5dpgn", STANDARD), "--quiet", "--json", "--mate", "2",
                    "--nodes", "400"]),  # stopped_at
         ("verify", ["verify", tree, "--json", "--tries"]),
+        ("verify", ["verify", tree, "--json", "--nodes", "10"]),  # proof undecided: complete null
+        ("verify", ["verify", write("game-schema.5dpgn", knights_game(3)), "--json"]),
         ("bench", ["bench", "--json"]),
     ]
     for name, args in cases:
