@@ -19,7 +19,9 @@
 // `{N defences share this answer: ...}` listing every one of them in full notation; `verify`
 // accepts a missing defence when a sibling's mating answer also mates after it.
 #include <algorithm>
+#include <atomic>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -283,18 +285,31 @@ int cmd_solve(const SolveCli& c) {
 // ---------------------------------------------------------------------------------------
 
 struct VerifyCli {
-    InputOptions in;
-    bool         tries      = false;
-    bool         json       = false;
-    int          threads    = 1;
-    std::size_t  hashMb     = 16;
-    double       time       = 0;
-    std::size_t  maxActions = solver::SolveOptions{}.actionLimit;
+    InputOptions  in;
+    bool          tries      = false;
+    bool          json       = false;
+    int           threads    = 1;
+    std::size_t   hashMb     = 16;
+    double        time       = 0;
+    std::uint64_t nodes      = 0;
+    std::size_t   maxActions = solver::SolveOptions{}.actionLimit;
 };
 
+// The longest mate the analysis looks for (as `solve --mate`): a longer tree is checked, not
+// analysed.
+constexpr int MaxAnalysedMate = 60;
+
+// Every node of the tree has at most one child: a line of play, e.g. a game.
+bool single_line(const SolutionTree& t) {
+    return std::all_of(
+        t.nodes.begin(), t.nodes.end(), [](const TreeNode& n) { return n.children.size() <= 1; });
+}
+
 int cmd_verify(const VerifyCli& c) {
-    const auto                       threadCap = allow_threads(c.threads); // no raw TBB warning
-    const std::optional<std::string> text      = read_text(c.in.file);
+    const auto threadCap = allow_threads(c.threads); // no raw TBB warning
+    // --time counts from here (the proof check and the analysis).
+    const auto                       start = std::chrono::steady_clock::now();
+    const std::optional<std::string> text  = read_text(c.in.file);
     if (!text) return ExitBadInput;
     const std::string     file = display_name(c.in.file);
     notation::ReadOptions opt;
@@ -346,23 +361,67 @@ int cmd_verify(const VerifyCli& c) {
         read_claim(pz, file, puzzle.to_move(), refused); // the side a claim names
         if (refused) return ExitBadInput;
     }
-    const SolutionTree   tree    = *gt->subtree(top); // no node limit: always a tree
-    Multiverse           scratch = puzzle.fork();
-    solver::ProofReport  rep     = solver::check_proof(scratch, tree, 20, &notation::format_action);
+    const SolutionTree tree = *gt->subtree(top); // no node limit: always a tree
+    // From here a signal stops the proof check or the analysis, which say so (exit 3); while
+    // the file is read it ends the process at once, as by default.
+    const std::atomic<bool>* const interrupt = catch_interrupts();
+    Multiverse                     scratch   = puzzle.fork();
+    solver::ProofLimits            lim;
+    lim.timeLimit = c.time;
+    lim.deadline  = start
+        + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(c.time));
+    lim.nodeLimit   = c.nodes;
+    lim.actionLimit = c.maxActions;
+    lim.interrupt   = interrupt;
+    const solver::ProofReport rep =
+        solver::check_proof(scratch, tree, 20, &notation::format_action, lim);
     const movegen::Color attacker = puzzle.to_move();
     const int            n        = rep.length > 0 ? rep.length : std::max(claimed, 1);
+    // The proof is decided when the walk finished or found a problem before it stopped.
+    const bool proofDecided = rep.finished || !rep.problems.empty();
+    // A single line from the root (no Prelude or Puzzle header marks a puzzle position) that
+    // leaves defences unanswered is no solution tree but a game: said so, not analysed.
+    const bool notATree = !header("Prelude") && !pz && single_line(tree)
+        && std::any_of(rep.problems.begin(), rep.problems.end(),
+            [](const auto& p) { return p.kind == solver::ProofProblem::Kind::MISSING_DEFENCE; });
 
-    // 3. The composer's verdict.
-    solver::SolveOptions o;
-    o.threads     = c.threads;
-    o.hashMb      = c.hashMb;
-    o.timeLimit   = c.time;
-    o.actionLimit = c.maxActions;
-    o.interrupt   = catch_interrupts();
-    // Duals are looked for along the tree's lines only when every action of it is legal.
-    const solver::Analysis an =
-        solver::analyse(puzzle, rep.complete ? tree : SolutionTree{}, n, o, c.tries);
-    if (an.noMemory) return no_memory(c.hashMb);
+    // 3. The composer's verdict, when there is time left for it and the tree is one.
+    solver::Analysis an;
+    an.complete = false;
+    if (!rep.limit.empty()) {
+        an.why = rep.limit; // the walk stopped at a limit: the analysis would too
+    } else if (notATree) {
+        an.why = "not a solution tree";
+    } else if (n > MaxAnalysedMate) {
+        an.why = "the analysis looks for mates in at most " + std::to_string(MaxAnalysedMate)
+            + "; the tree is a mate in " + std::to_string(n);
+    } else {
+        solver::SolveOptions o;
+        o.threads         = c.threads;
+        o.hashMb          = c.hashMb;
+        o.nodeLimit       = c.nodes;
+        o.actionLimit     = c.maxActions;
+        o.interrupt       = interrupt;
+        const double left = c.time
+            - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (c.time > 0 && left <= 0) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "time limit of %g s reached", c.time);
+            an.why = buf;
+        } else {
+            o.timeLimit = c.time > 0 ? left : 0;
+            // Duals are looked for along the tree's lines only when every action of it is legal.
+            an = solver::analyse(puzzle, rep.complete ? tree : SolutionTree{}, n, o, c.tries);
+            if (an.noMemory) return no_memory(c.hashMb);
+            // The analysis' own limit names its share of the time: the option is named instead.
+            if (c.time > 0 && an.why.rfind("time limit", 0) == 0) {
+                char buf[64];
+                std::snprintf(buf, sizeof buf, "time limit of %g s reached", c.time);
+                an.why = buf;
+            }
+        }
+    }
 
     auto fmt_path = [&](std::span<const std::vector<Move>> path) {
         Multiverse                     p = puzzle.fork();
@@ -412,12 +471,18 @@ int cmd_verify(const VerifyCli& c) {
     const bool claimHolds   = !claimDecided || claimed == an.shortest;
     const bool sound        = rep.complete && decided && cooks.empty() && an.keys.size() == 1
         && an.shortest == n && claimHolds;
-    const std::string verdict = !rep.complete ? "incomplete proof"
-        : !decided    ? "unknown (" + (an.why.empty() ? std::string("limit reached") : an.why) + ")"
-        : !claimHolds ? "wrong claim"
-        : sound       ? "sound"
-                      : "cooked";
-    const int exitCode = sound ? ExitOk : !rep.complete || decided ? ExitNegative : ExitUnknown;
+    const std::string why      = an.why.empty() ? std::string("limit reached") : an.why;
+    const std::string verdict  = !proofDecided ? "unknown (" + why + ")"
+         : notATree                            ? "not a solution tree"
+         : !rep.complete                       ? "incomplete proof"
+         : !decided                            ? "unknown (" + why + ")"
+         : !claimHolds                         ? "wrong claim"
+         : sound                               ? "sound"
+                                               : "cooked";
+    const int         exitCode = sound     ? ExitOk
+                : !proofDecided            ? ExitUnknown
+                : !rep.complete || decided ? ExitNegative
+                                           : ExitUnknown;
     // "claim: mate in 3; shortest: mate in 2", when the claim is wrong.
     std::string claimNote;
     if (!claimHolds)
@@ -426,7 +491,7 @@ int cmd_verify(const VerifyCli& c) {
                            : "no mate in " + std::to_string(n) + " or fewer");
     if (c.json) {
         nlohmann::json j;
-        j["complete"]          = rep.complete;
+        j["complete"]          = proofDecided ? nlohmann::json(rep.complete) : nlohmann::json();
         j["mate_in"]           = rep.length;
         j["side"]              = attacker == movegen::WHITE ? "white" : "black";
         j["prelude"]           = prelude;
@@ -451,8 +516,8 @@ int cmd_verify(const VerifyCli& c) {
                 }
                 j["tries"] = tr;
             }
-        } else {
-            j["limit"] = an.why.empty() ? "limit reached" : an.why;
+        } else if (!notATree) {
+            j["limit"] = why;
         }
         j["verdict"]   = verdict;
         j["exit_code"] = exitCode;
@@ -462,13 +527,27 @@ int cmd_verify(const VerifyCli& c) {
     std::cout << "puzzle:   " << (attacker == movegen::WHITE ? "white" : "black")
               << " to move after " << prelude << " prelude action(s); claimed "
               << (claimed ? mate_text(claimed) : std::string("mate in ?")) << '\n';
-    std::cout << "proof:    " << (rep.complete ? "complete" : "INCOMPLETE") << ", mate in "
-              << rep.length << ", " << rep.leaves << " mate leaves, " << rep.defenderNodes
-              << " defender nodes";
+    std::cout << "proof:    "
+              << (!proofDecided         ? "unknown (" + rep.limit + ")"
+                         : rep.complete ? std::string("complete")
+                                        : std::string("INCOMPLETE"))
+              << ", mate in " << rep.length << ", " << rep.leaves << " mate leaves, "
+              << rep.defenderNodes << " defender nodes";
     if (rep.answeredByGroup) std::cout << ", " << rep.answeredByGroup << " grouped defences";
+    // Stopped early: the counts are those of the part checked.
+    if (!rep.finished && proofDecided)
+        std::cout << " (checked until "
+                  << (rep.limit.empty()
+                             ? "the first " + std::to_string(problems.size()) + " problems"
+                             : rep.limit)
+                  << ")";
     std::cout << '\n';
     for (const std::string& p : problems)
         std::cout << "  problem: " << p << '\n';
+    if (notATree)
+        std::cout << "note:     the tree is a single line of " << tree.nodes.size() - 1
+                  << " action(s) (a game?) that leaves defences unanswered: not a solution tree; "
+                     "[Prelude \"P\"] or [Puzzle \"mate-in-N\"] marks the puzzle position\n";
     for (const std::string& k : treeKeys)
         std::cout << "key:      " << k << '\n';
     if (decided) {
@@ -680,11 +759,18 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
         add_threads_and_hash(verify, vc->threads, vc->hashMb);
         verify
             ->add_option("--time", vc->time,
-                "time limit in seconds for the analysis, table allocation included")
+                "time limit in seconds for the proof check and the analysis, table allocation "
+                "included (then the result is unknown)")
             ->check(positive_seconds());
         verify
+            ->add_option("--nodes", vc->nodes,
+                "node limit, at least 1, of the proof check and of the analysis each (then the "
+                "result is unknown)")
+            ->check(digits() & CLI::Range(std::uint64_t(1), UINT64_MAX));
+        verify
             ->add_option("--max-actions", vc->maxActions,
-                "most legal actions the analysis lists at one position (0 = no limit)")
+                "most legal actions met at one position by the proof check or listed by the "
+                "analysis (0 = no limit)")
             ->check(digits());
         verify->callback([&exitCode, vc] { exitCode = cmd_verify(*vc); });
     }

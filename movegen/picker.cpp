@@ -80,7 +80,8 @@ bool ActionPicker::depth_first(Visit visit) {
         return go || thrashed_;
     }
     auto budgeted = [&](std::span<const Move> a) {
-        dfs.set_node_limit(base + thrashNodes + ++visited * thrashPerAction);
+        dfs.set_node_limit(
+            unbudgeted ? UINT64_MAX : base + thrashNodes + ++visited * thrashPerAction);
         return visit(a);
     };
     if (first && !known) {
@@ -122,13 +123,22 @@ bool ActionPicker::for_each(Visit visit) {
     // The depth-first actions, with the key of the position each leads to. Distinct actions can
     // lead to one position (two equal pieces making branching jumps onto one square, in either
     // order), so after a switch an action is skipped only if its moves equal a visited one's.
+    // Kept for SeenCap actions at most: then the depth-first search is found dense enough and
+    // finishes the enumeration without a budget (no switch, so nothing more to remember).
     seen.clear();
     seenMoves.clear();
     const bool go = depth_first([&](std::span<const Move> a) {
-        seen.push_back({mv->key(), std::uint32_t(seenMoves.size()), std::uint32_t(a.size())});
-        seenMoves.insert(seenMoves.end(), a.begin(), a.end());
+        if (!unbudgeted) {
+            seen.push_back({mv->key(), std::uint32_t(seenMoves.size()), std::uint32_t(a.size())});
+            seenMoves.insert(seenMoves.end(), a.begin(), a.end());
+            if (seen.size() >= SeenCap) {
+                unbudgeted = true;
+                dfs.set_node_limit(UINT64_MAX);
+            }
+        }
         return visit(a);
     });
+    unbudgeted    = false;
     if (!thrashed_) return go;
     // (std::sort with the start as the last key: a total order, no temporary buffer.)
     std::sort(seen.begin(), seen.end(), [](const Seen& x, const Seen& y) {

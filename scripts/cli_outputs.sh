@@ -27,8 +27,8 @@
 #   solve (--threads 1 --nodes 20000), solve-problemist (+ --problemist --tries),
 #   solve-group-2 (+ --group 2), solve-json (+ --json), solve-at-1 / solve-at-3 (+ --at -1/-3),
 #   verify, verify-json (--threads 1 [--json]; on files with a [Puzzle] header: the files with a
-#   claim, which is where solution trees are; verify has no node limit, and on a whole game
-#   it reaches the 20 s limit),
+#   claim, which is where solution trees are; a whole game without a claim is not a solution
+#   tree, which verify says at once since issue 55),
 #   verify-solved (verify - --threads 1: the tree written by `solve`, on standard input, when
 #   solve found a mate).
 # Skipped, with the reason recorded as the output (so both sides still compare):

@@ -50,8 +50,16 @@ Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const 
     if (!a.complete) a.why = s.limit_reason();
     // 3. Tries: non-keys refuted by exactly one defence.
     if (withTries && a.complete) {
+        // The first actions are listed: as many as a node of the search may list at most.
         std::vector<std::vector<Move>> first;
-        s.legal_actions({}, first);
+        if (!s.legal_actions({}, first, o.actionLimit ? o.actionLimit : SIZE_MAX)) {
+            a.complete = false;
+            a.why      = s.limit_reason();
+            if (a.why.empty())
+                a.why = "a position has more than " + std::to_string(o.actionLimit)
+                    + " legal actions (--max-actions)";
+            first.clear();
+        }
         for (const std::vector<Move>& act : first) {
             if (std::find(a.keys.begin(), a.keys.end(), act) != a.keys.end()) continue;
             std::vector<std::vector<Move>> refs;
@@ -59,7 +67,7 @@ Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const 
             if (!a.complete) break;
             if (refs.size() == 1) a.tries.emplace_back(act, refs.front());
         }
-        if (!a.complete) a.why = s.limit_reason();
+        if (!a.complete && a.why.empty()) a.why = s.limit_reason();
     }
     return a;
 }

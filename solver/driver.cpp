@@ -206,16 +206,24 @@ Value Solver::mated_within(std::span<const std::vector<Move>> path, int k) {
     return impl->node_value(path, false, k);
 }
 
-void Solver::legal_actions(
-    std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out) {
-    Impl&     s = *impl;
-    const int p = s.enter(path);
-    s.actions.reset(s.master->position());
-    s.actions.for_each([&](std::span<const Move> a) {
-        out.emplace_back(a.begin(), a.end());
-        return true;
+bool Solver::legal_actions(
+    std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out, std::size_t max) {
+    Impl& s   = *impl;
+    bool  all = true;
+    // As a question (the limits are watched): each action listed counts as a node.
+    s.run([&] {
+        const int p = s.enter(path);
+        s.actions.reset(s.master->position());
+        all = s.actions.for_each([&](std::span<const Move> a) {
+            if (!s.master->count_node() || s.ctx->stop.load(std::memory_order_relaxed))
+                return false;
+            if (out.size() == max) return false;
+            out.emplace_back(a.begin(), a.end());
+            return true;
+        });
+        s.master->leave_path(p);
     });
-    s.master->leave_path(p);
+    return all;
 }
 
 SolveResult solve(const Multiverse& root, const SolveOptions& opt) {

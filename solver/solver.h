@@ -138,9 +138,10 @@ public:
     Value mate_within(std::span<const std::vector<Move>> path, int r);
     // Defender to move after path: is it mated within k attacker actions, whatever it does?
     Value mated_within(std::span<const std::vector<Move>> path, int k);
-    // All legal actions after path, standard order.
-    void legal_actions(
-        std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out);
+    // All legal actions after path, standard order; false if there are more than max (out
+    // holds the first max) or a limit stopped the listing (limit_reason() says which).
+    bool legal_actions(std::span<const std::vector<Move>> path, std::vector<std::vector<Move>>& out,
+        std::size_t max = SIZE_MAX);
 
     std::uint64_t nodes() const;
     bool          limit_hit() const;

@@ -1,11 +1,14 @@
 #include "solver/verify.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <optional>
 #include <utility>
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
+#include "movegen/picker.h"
 
 namespace fived::solver {
 
@@ -17,59 +20,166 @@ using movegen::TreeNode;
 
 namespace {
 
+// The walk, iterative: a node is checked when it is entered (its own problems first, so the
+// first problems reported are those nearest the root, in pre-order), then its legal children
+// are entered in order, each with its action made on mv.
 struct Walker {
-    Multiverse&         mv;
-    const SolutionTree& tree;
-    std::size_t         maxProblems;
-    ActionFormatter     format;
-    ProofReport         report;
+    Multiverse&           mv;
+    const SolutionTree&   tree;
+    std::size_t           maxProblems;
+    ActionFormatter       format;
+    const ProofLimits&    limits;
+    ProofReport           report;
+    bool                  stop = false; // a limit, or the problems list is full
+    movegen::ActionPicker picker;       // the defences of a node (the one legal-action policy)
+    movegen::ActionSearch search;       // legal(), reused
+
+    bool full() const { return report.problems.size() >= maxProblems; }
 
     void problem(ProofProblem::Kind kind, int node, std::span<const Move> a, std::string detail) {
-        if (report.problems.size() >= maxProblems) return;
+        if (full()) return;
         ProofProblem p;
         p.kind = kind;
         p.node = node;
         p.action.assign(a.begin(), a.end());
         p.detail = std::move(detail);
         report.problems.push_back(std::move(p));
+        if (full()) stop = true; // nothing more would be reported
     }
 
-    // Makes a (undo records in u, which it must find empty); unmake() undoes it.
-    void make(std::span<const Move> a, std::vector<MoveUndo>& u) { movegen::do_action(mv, a, u); }
-    void unmake(std::vector<MoveUndo>& u) { movegen::undo_action(mv, u); }
-
-    // The one immediately mating answer of a defence node with a group, or null (a problem).
-    const std::vector<Move>* group_answer(int c) {
-        const TreeNode& d = tree.nodes[std::size_t(c)];
-        if (d.children.size() == 1 && tree.nodes[std::size_t(d.children[0])].children.empty())
-            return &tree.nodes[std::size_t(d.children[0])].action;
-        problem(ProofProblem::Kind::BAD_GROUP, c, d.action,
-            "a group of defences needs one answer that mates at once");
-        return nullptr;
+    void limit(std::string why) {
+        if (report.limit.empty()) report.limit = std::move(why);
+        stop = true;
     }
 
-    // Does `answer` mate, legally, after `defence`? (mv restored)
-    bool mates_after(
-        std::span<const Move> defence, const std::vector<Move>& answer, std::vector<MoveUndo>& u) {
-        bool answered = false;
-        make(defence, u);
-        movegen::ActionSearch search;
-        search.reset_only(mv, answer);
-        search.for_each([&](std::span<const Move> a) {
-            if (!std::equal(a.begin(), a.end(), answer.begin(), answer.end())) return true;
-            answered = movegen::is_checkmate(mv);
+    // One unit of work; the clock and the interrupt are polled every 1024 units, from the first.
+    // False once a limit stopped the walk.
+    bool spend() {
+        ++report.nodes;
+        if (limits.nodeLimit && report.nodes > limits.nodeLimit)
+            limit("node limit of " + std::to_string(limits.nodeLimit) + " reached");
+        if ((report.nodes & 1023) == 1) poll(); // the first unit too
+        return !stop;
+    }
+
+    void poll() {
+        if (limits.interrupt && limits.interrupt->load(std::memory_order_relaxed))
+            limit("interrupted");
+        if (limits.timeLimit > 0 && std::chrono::steady_clock::now() >= limits.deadline) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "time limit of %g s reached", limits.timeLimit);
+            limit(buf);
+        }
+    }
+
+    // Is `a` legal here? (ActionSearch::reset_only: looked for among the legal actions made of
+    // its own moves, not among the position's others, which can be millions.)
+    bool legal(std::span<const Move> a) {
+        bool found = false;
+        search.reset_only(mv, a);
+        search.for_each([&](std::span<const Move> l) {
+            if (!std::equal(l.begin(), l.end(), a.begin(), a.end())) return true;
+            found = true;
             return false;
         });
-        unmake(u);
+        return found;
+    }
+
+    // Does `answer` mate, legally, after `defence`, both from `here`? (here restored)
+    static bool mates_after(Multiverse& here, std::span<const Move> defence,
+        const std::vector<Move>& answer, std::vector<MoveUndo>& u) {
+        bool answered = false;
+        movegen::do_action(here, defence, u);
+        movegen::ActionSearch search;
+        search.reset_only(here, answer);
+        search.for_each([&](std::span<const Move> a) {
+            if (!std::equal(a.begin(), a.end(), answer.begin(), answer.end())) return true;
+            answered = movegen::is_checkmate(here);
+            return false;
+        });
+        movegen::undo_action(here, u);
         return answered;
     }
 
-    // Step 3 of walk() at a defender node: each legal defence that is not a child must be
-    // declared by a child's group (named in its list, or counted by a list-less group) and be
-    // answered by that child's answer; else it is missing. A name in a list that is no legal
-    // defence here is a problem too (a misspelt or illegal defence).
-    void check_groups(int node, const std::vector<std::vector<Move>>& legal,
-        const std::vector<char>& isChild, std::vector<MoveUndo>& u, int& best) {
+    // A leaf: checkmate, else a problem.
+    void check_leaf(int node, bool attackerToMove) {
+        if (attackerToMove) {
+            problem(
+                ProofProblem::Kind::NO_ANSWER, node, {}, "the line ends with the attacker to move");
+            return;
+        }
+        // A leaf only needs the number of legal actions: counted with the hypercuboid
+        // fallback where the depth-first enumeration thrashes (a mated wide position).
+        constexpr std::uint64_t Cap   = 1000;
+        const std::uint64_t     count = movegen::count_legal_actions(mv, Cap);
+        report.nodes += count;
+        if (count > 0)
+            problem(ProofProblem::Kind::NOT_MATE, node, {},
+                "the defender has " + std::string(count >= Cap ? "at least " : "")
+                    + std::to_string(count) + " legal action(s)");
+        else if (!movegen::in_check_at_turn_start(mv))
+            problem(ProofProblem::Kind::NOT_MATE, node, {}, "stalemate");
+        else
+            ++report.leaves;
+    }
+
+    // Checks an inner node; returns the children to walk (legal, not duplicates), in order.
+    std::vector<int> check_inner(int node, bool attackerToMove) {
+        const TreeNode&   n      = tree.nodes[std::size_t(node)];
+        const std::size_t kids   = n.children.size();
+        const auto        action = [&](int c) -> const std::vector<Move>& {
+            return tree.nodes[std::size_t(c)].action;
+        };
+        // status[i] of n.children[i]: 0 illegal, 1 legal, 2 duplicate of an earlier sibling.
+        std::vector<char> status(kids, 0);
+        // at[j]: the children's indices sorted by action (ties in child order); sorted[j] the
+        // child itself.
+        std::vector<std::size_t> at(kids);
+        for (std::size_t i = 0; i < kids; ++i)
+            at[i] = i;
+        std::stable_sort(at.begin(), at.end(), [&](std::size_t x, std::size_t y) {
+            return action(n.children[x]) < action(n.children[y]);
+        });
+        std::vector<int> sorted(kids);
+        for (std::size_t j = 0; j < kids; ++j)
+            sorted[j] = n.children[at[j]];
+        // Duplicates: equal actions, sorted together (stable: the first in child order leads).
+        for (std::size_t j = 1; j < kids; ++j)
+            if (action(sorted[j]) == action(sorted[j - 1])) status[at[j]] = 2;
+
+        if (attackerToMove) {
+            // 1. Each answer is looked for among the legal actions made of its own moves.
+            for (std::size_t i = 0; i < kids && !stop; ++i)
+                if (status[i] != 2 && spend() && legal(action(n.children[i]))) status[i] = 1;
+        } else {
+            ++report.defenderNodes;
+            check_defences(node, sorted, at, status);
+        }
+        // Stopped: the children not met yet are not known to be illegal.
+        if (stop) return {};
+        // 2. The children's own problems, in order; the legal ones are walked.
+        std::vector<int> walk;
+        for (std::size_t i = 0; i < kids; ++i) {
+            const int c = n.children[i];
+            if (status[i] == 0)
+                problem(ProofProblem::Kind::ILLEGAL_ACTION, c, action(c), "not a legal action");
+            else if (status[i] == 2)
+                problem(ProofProblem::Kind::DUPLICATE, c, action(c), "duplicate variation");
+            else
+                walk.push_back(c);
+        }
+        return walk;
+    }
+
+    // At a defender node: streams the legal defences (never listing them). Each is matched to a
+    // child by its moves (both in standard order), not by the position it reaches: two actions
+    // that reach the same position are two defences, each to be answered (issue 14). A legal
+    // defence that is not a child must be declared by a child's group (named in its list, or
+    // counted by a list-less group) and be answered by that child's answer; else it is missing.
+    // A name in a list that is no legal defence here is a problem too (a misspelt or illegal
+    // defence).
+    void check_defences(int node, const std::vector<int>& sorted,
+        const std::vector<std::size_t>& at, std::vector<char>& status) {
         const TreeNode& n = tree.nodes[std::size_t(node)];
         struct Group {
             int                      child;
@@ -81,9 +191,14 @@ struct Walker {
         for (const int c : n.children) {
             movegen::DefenceGroup declared;
             if (!movegen::read_group(tree.nodes[std::size_t(c)].comment, declared)) continue;
-            const std::vector<Move>* answer = group_answer(c);
-            if (!answer) continue;
-            Group g{c, answer, 0, {}};
+            const TreeNode& d = tree.nodes[std::size_t(c)];
+            if (d.children.size() != 1
+                || !tree.nodes[std::size_t(d.children[0])].children.empty()) {
+                problem(ProofProblem::Kind::BAD_GROUP, c, d.action,
+                    "a group of defences needs one answer that mates at once");
+                continue;
+            }
+            Group g{c, &tree.nodes[std::size_t(d.children[0])].action, 0, {}};
             if (format && !declared.names.empty())
                 g.names = std::move(declared.names); // normalised
             else
@@ -92,17 +207,45 @@ struct Walker {
         }
         const bool named = std::any_of(
             groups.begin(), groups.end(), [](const Group& g) { return !g.names.empty(); });
-        for (std::size_t i = 0; i < legal.size(); ++i) {
-            const std::string text  = named ? normalise_action_text(format(mv, legal[i])) : "";
+        // Groups are checked on a copy of the node's position: the picker shows each defence
+        // made on mv.
+        std::optional<Multiverse> here;
+        if (!groups.empty()) here.emplace(mv.fork());
+        std::vector<MoveUndo> u;
+        std::size_t           count = 0;
+        picker.reset(mv);
+        picker.for_each([&](std::span<const Move> a) {
+            if (!spend()) return false;
+            if (limits.actionLimit && ++count > limits.actionLimit) {
+                limit("a position has more than " + std::to_string(limits.actionLimit)
+                    + " legal actions (--max-actions)");
+                return false;
+            }
+            // A child?
+            const auto it = std::lower_bound(sorted.begin(), sorted.end(), a, [&](int c, auto x) {
+                const auto& ca = tree.nodes[std::size_t(c)].action;
+                return std::lexicographical_compare(ca.begin(), ca.end(), x.begin(), x.end());
+            });
+            const bool isChild = it != sorted.end()
+                && std::equal(a.begin(), a.end(), tree.nodes[std::size_t(*it)].action.begin(),
+                    tree.nodes[std::size_t(*it)].action.end());
+            if (isChild) status[at[std::size_t(it - sorted.begin())]] = 1;
+            if (groups.empty()) {
+                if (!isChild)
+                    problem(ProofProblem::Kind::MISSING_DEFENCE, node, a,
+                        "defence neither written nor declared by a group");
+                return !stop;
+            }
+            const std::string text  = named ? normalise_action_text(format(*here, a)) : "";
             Group*            cover = nullptr;
             for (Group& g : groups) {
-                auto it = std::find(g.names.begin(), g.names.end(), text);
-                if (named && it != g.names.end()) {
-                    it->clear(); // named and found
-                    if (!cover && !isChild[i]) cover = &g;
+                auto nm = std::find(g.names.begin(), g.names.end(), text);
+                if (named && nm != g.names.end()) {
+                    nm->clear(); // named and found
+                    if (!cover && !isChild) cover = &g;
                 }
             }
-            if (isChild[i]) continue;
+            if (isChild) return !stop;
             if (!cover)
                 for (Group& g : groups)
                     if (g.unnamed > 0) {
@@ -110,19 +253,17 @@ struct Walker {
                         --g.unnamed;
                         break;
                     }
-            if (!cover) {
-                problem(ProofProblem::Kind::MISSING_DEFENCE, node, legal[i],
+            if (!cover)
+                problem(ProofProblem::Kind::MISSING_DEFENCE, node, a,
                     "defence neither written nor declared by a group");
-                continue;
-            }
-            if (!mates_after(legal[i], *cover->answer, u)) {
-                problem(ProofProblem::Kind::MISSING_DEFENCE, node, legal[i],
+            else if (!mates_after(*here, a, *cover->answer, u))
+                problem(ProofProblem::Kind::MISSING_DEFENCE, node, a,
                     "declared by a group whose answer does not mate after it");
-                continue;
-            }
-            ++report.answeredByGroup;
-            best = std::max(best, 1);
-        }
+            else
+                ++report.answeredByGroup;
+            return !stop;
+        });
+        if (stop) return;
         for (const Group& g : groups)
             for (const std::string& name : g.names)
                 if (!name.empty())
@@ -130,94 +271,51 @@ struct Walker {
                         "a group names '" + name + "', which is not a legal defence here");
     }
 
-    // Returns the attacker actions on the longest line below node.
-    int walk(int node, bool attackerToMove) {
-        const TreeNode& n = tree.nodes[std::size_t(node)];
-        // 1. The legal actions here (standard order, as the tree's). At an attacker node
-        //    with answers, only the answers: each is looked for among the legal actions made of
-        //    its own moves (ActionSearch::reset_only), not among the position's others (a wide
-        //    position can have millions).
-        std::vector<std::vector<Move>> legal;
-        movegen::ActionSearch          search;
-        if (attackerToMove && !n.children.empty()) {
-            for (const int c : n.children) {
-                const std::vector<Move>& action = tree.nodes[std::size_t(c)].action;
-                search.reset_only(mv, action);
-                search.for_each([&](std::span<const Move> a) {
-                    if (!std::equal(a.begin(), a.end(), action.begin(), action.end())) return true;
-                    legal.emplace_back(a.begin(), a.end());
-                    return false;
-                });
-            }
-        } else if (!n.children.empty()) {
-            search.reset(mv);
-            search.for_each([&](std::span<const Move> a) {
-                legal.emplace_back(a.begin(), a.end());
-                return true;
-            });
-        }
-        if (n.children.empty()) {
-            if (attackerToMove) {
-                problem(ProofProblem::Kind::NO_ANSWER, node, {},
-                    "the line ends with the attacker to move");
-                return 0;
-            }
-            // A leaf only needs the number of legal actions: counted with the hypercuboid
-            // fallback where the depth-first enumeration thrashes (a mated wide position).
-            constexpr std::uint64_t Cap   = 1000;
-            const std::uint64_t     count = movegen::count_legal_actions(mv, Cap);
-            if (count > 0)
-                problem(ProofProblem::Kind::NOT_MATE, node, {},
-                    "the defender has " + std::string(count >= Cap ? "at least " : "")
-                        + std::to_string(count) + " legal action(s)");
-            else if (!movegen::in_check_at_turn_start(mv))
-                problem(ProofProblem::Kind::NOT_MATE, node, {}, "stalemate");
+    void run() {
+        struct Frame {
+            std::vector<int> kids; // to walk, in order
+            std::size_t      next;
+            std::size_t      undoBase; // where this node's action's undo records begin
+            bool             attacker; // to move at this node
+        };
+        std::vector<Frame>    stack;
+        std::vector<MoveUndo> undo;
+        auto                  enter = [&](int node, bool attacker, std::size_t base) {
+            if (!spend()) return;
+            std::vector<int> kids;
+            if (tree.nodes[std::size_t(node)].children.empty())
+                check_leaf(node, attacker);
             else
-                ++report.leaves;
-            return 0;
-        }
-        if (!attackerToMove) ++report.defenderNodes;
-        // 2. Each child: legal, distinct; recurse. A child is matched to a legal action by its
-        //    moves (both in standard order), not by the position it reaches: two actions that
-        //    reach the same position are two defences, each to be answered (issue 14);
-        //    two children are duplicates only when their actions are equal (NOTATION.md §6).
-        std::vector<char>     isChild(legal.size(), 0); // legal[i] is a child's action
-        std::vector<MoveUndo> u;
-        int                   best = 0;
-        for (const int c : n.children) {
-            const TreeNode& child = tree.nodes[std::size_t(c)];
-            const auto      it    = std::find_if(legal.begin(), legal.end(), [&](const auto& l) {
-                return std::equal(l.begin(), l.end(), child.action.begin(), child.action.end());
-            });
-            if (it == legal.end()) {
-                problem(ProofProblem::Kind::ILLEGAL_ACTION, c, child.action, "not a legal action");
+                kids = check_inner(node, attacker);
+            if (!stop) stack.push_back({std::move(kids), 0, base, attacker});
+        };
+        enter(0, true, 0);
+        while (!stack.empty() && !stop) {
+            Frame& f = stack.back();
+            if (f.next == f.kids.size()) {
+                movegen::undo_action(mv, undo, f.undoBase);
+                stack.pop_back();
                 continue;
             }
-            char& seen = isChild[std::size_t(it - legal.begin())];
-            if (seen) {
-                problem(ProofProblem::Kind::DUPLICATE, c, child.action, "duplicate variation");
-                continue;
-            }
-            seen = 1;
-            make(child.action, u);
-            const int d = walk(c, !attackerToMove) + (attackerToMove ? 1 : 0);
-            unmake(u);
-            best = std::max(best, d);
+            const int         c        = f.kids[f.next++];
+            const bool        attacker = !f.attacker;
+            const std::size_t base     = undo.size();
+            movegen::do_action(mv, tree.nodes[std::size_t(c)].action, undo);
+            enter(c, attacker, base);
         }
-        if (attackerToMove) return best;
-        // 3. Every legal defence written, or declared by a group and answered by its answer.
-        check_groups(node, legal, isChild, u, best);
-        return best;
+        movegen::undo_action(mv, undo, 0); // restores mv however the walk ended
+        report.finished = !stop;
     }
 };
 
 } // namespace
 
-ProofReport check_proof(
-    Multiverse& mv, const SolutionTree& tree, std::size_t maxProblems, ActionFormatter format) {
-    Walker w{mv, tree, maxProblems, format, {}};
-    w.report.length   = w.walk(0, true);
-    w.report.complete = w.report.problems.empty();
+ProofReport check_proof(Multiverse& mv, const SolutionTree& tree, std::size_t maxProblems,
+    ActionFormatter format, const ProofLimits& limits) {
+    Walker w{mv, tree, std::max<std::size_t>(maxProblems, 1), format, limits, {}, false, {}, {}};
+    w.run();
+    w.report.length   = tree.length();
+    w.report.complete = w.report.finished && w.report.problems.empty();
     return w.report;
 }
 

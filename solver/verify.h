@@ -25,9 +25,19 @@
 //   * no line ends with the attacker to move.
 // The length of the proof is the largest number of attacker actions on a line.
 //
+// Bounded work (issue 55): the walk is iterative (an explicit stack; a tree as deep as its input
+// allows neither overflows the stack nor recurses), the legal defences of a node are streamed,
+// never listed (a game's position can have millions: memory does not grow with them), and the
+// walk stops at the first of: maxProblems problems (nothing more would be reported), or a limit
+// of ProofLimits (time, work, a position with too many legal actions, an interrupt), polled
+// while the defences stream. A walk that stopped says why (ProofReport::limit) or that the
+// problems list is full (ProofReport::finished false, limit empty).
+//
 // Soundness in the composers' sense (key, cooks, duals, tries) needs the search and is done
 // by Solver::analyse (parallel.h).
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -57,13 +67,33 @@ struct ProofProblem {
     std::string                detail;
 };
 
+// Limits of check_proof(); the defaults are none.
+struct ProofLimits {
+    // Stop once this clock reaches `deadline` (timeLimit is its length in seconds, for the
+    // message). timeLimit 0 = none.
+    std::chrono::steady_clock::time_point deadline{};
+    double                                timeLimit = 0;
+    // Work units: one per tree node and one per legal action met by an enumeration. 0 = none.
+    std::uint64_t nodeLimit = 0;
+    // Most legal actions enumerated at one position. 0 = none.
+    std::size_t actionLimit = 0;
+    // Polled with the clock; once true, the walk stops as at a limit.
+    const std::atomic<bool>* interrupt = nullptr;
+};
+
 struct ProofReport {
-    bool                      complete        = false; // no problems
-    int                       length          = 0;     // attacker actions on the longest line
-    std::size_t               leaves          = 0;     // mate leaves
-    std::size_t               defenderNodes   = 0;
+    bool complete = false; // no problems, and the walk finished
+    // The walk visited the whole tree. False when it stopped at maxProblems problems (then
+    // `limit` is empty and the proof is incomplete) or at a limit (then `limit` names it, and
+    // the proof is incomplete only if a problem was found before).
+    bool                      finished = false;
+    std::string               limit; // why the walk stopped early: "time limit of S s reached", ...
+    std::uint64_t             nodes         = 0; // work units spent (ProofLimits::nodeLimit)
+    int                       length        = 0; // attacker actions on the longest line of the tree
+    std::size_t               leaves        = 0; // mate leaves
+    std::size_t               defenderNodes = 0;
     std::size_t               answeredByGroup = 0; // defences not written but declared by a group
-    std::vector<ProofProblem> problems;            // the first few problems, tree order
+    std::vector<ProofProblem> problems; // the first few problems, a node's before its subtree's
 };
 
 // Prints an action in the position before it (mv restored), for matching a group's list: the
@@ -74,7 +104,7 @@ using ActionFormatter = std::string (*)(movegen::Multiverse& mv, std::span<const
 // collecting problems after maxProblems. Without a formatter a group's list cannot be matched:
 // its count alone declares the group.
 ProofReport check_proof(movegen::Multiverse& mv, const SolutionTree& tree,
-    std::size_t maxProblems = 20, ActionFormatter format = nullptr);
+    std::size_t maxProblems = 20, ActionFormatter format = nullptr, const ProofLimits& limits = {});
 
 // Whitespace-normalised text of an action, as group lists are compared.
 using movegen::normalise_action_text;

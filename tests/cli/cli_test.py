@@ -24,10 +24,17 @@ CORNER_ROOK = "[Board \"custom\"]\n[Size \"5x5\"]\n{puzzle}[k4/5/1K3/5/4R:0:1:w]
 STANDARD = "[Board \"Standard\"]\n"
 
 
-def run(args, stdin=None, stdout=subprocess.PIPE, timeout=120):
+def run(args, stdin=None, stdout=subprocess.PIPE, timeout=120, memory=None):
+    """memory: an address-space cap in bytes (RLIMIT_AS), for the cases about memory."""
+    def cap():
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     p = subprocess.run([FIVED] + args, input=stdin, stdout=stdout, stderr=subprocess.PIPE,
-                       text=True, timeout=timeout)
+                       text=True, timeout=timeout, preexec_fn=cap if memory else None)
     return p.returncode, p.stdout or "", p.stderr
+
+
+GB = 1 << 30
 
 
 def check(cond, what):
@@ -232,16 +239,121 @@ def verify_unknown():
     """Item 8: verify cut off by a limit prints only what was decided."""
     rc, tree, _ = run(["solve", os.path.join(DATA, "rook-tactics-2.5dpgn"), "--quiet"])
     t = write("rt2-tree.5dpgn", tree)
-    rc, out, _ = run(["verify", t, "--max-actions", "1", "--tries"])
-    check(rc == UNKNOWN and "verdict:  unknown (" in out, f"verify under a limit: {rc} {out!r}")
+    # --nodes bounds the proof check and the analysis each: 50 is enough for the check of this
+    # tree, not for the analysis.
+    rc, out, _ = run(["verify", t, "--nodes", "50", "--tries"])
+    check(rc == UNKNOWN and "verdict:  unknown (node limit of 50 reached)" in out,
+          f"verify under a limit: {rc} {out!r}")
     for line in ("cooks:", "shortest:", "duals:", "tries:"):
         check(line not in out, f"verify under a limit prints `{line}`: {out!r}")
     check("proof:    complete" in out, f"verify under a limit lost the decided proof: {out!r}")
-    rc, out, _ = run(["verify", t, "--max-actions", "1", "--tries", "--json"])
+    rc, out, _ = run(["verify", t, "--nodes", "50", "--tries", "--json"])
     j = json.loads(out)
     for field in ("cooks", "shortest", "duals", "tries", "claim_holds"):
         check(field not in j, f"verify --json under a limit has `{field}`: {j}")
-    check(j.get("verdict", "").startswith("unknown") and "limit" in j, f"verify --json: {j}")
+    check(j.get("verdict", "").startswith("unknown") and "limit" in j and j.get("complete"),
+          f"verify --json: {j}")
+    # A limit that stops the proof check itself (issue 55): the proof is unknown, not
+    # incomplete, and nothing is analysed.
+    for opt in (["--nodes", "10"], ["--max-actions", "1"]):
+        rc, out, _ = run(["verify", t] + opt)
+        check(rc == UNKNOWN and out.count("unknown (") == 2 and "INCOMPLETE" not in out
+              and "cooks:" not in out, f"verify {opt}: {rc} {out!r}")
+        rc, out, _ = run(["verify", t, "--json"] + opt)
+        j = json.loads(out)
+        check(rc == UNKNOWN and j.get("complete", False) is None and "limit" in j
+              and j.get("exit_code") == UNKNOWN, f"verify --json {opt}: {rc} {j}")
+
+
+def knights_game(turns, header=""):
+    """A plain game of `turns` turns: knights going back and forth."""
+    moves = [f"{t}. " + ("Nf3 / Nf6" if t % 2 else "Ng1 / Ng8") for t in range(1, turns + 1)]
+    return STANDARD + header + "\n".join(moves) + "\n"
+
+
+def nested_variations(depth):
+    """`depth` nested variations, each one ply deeper: (1w. Nf3 (1b. Nf6 (... ) 1b. Na6) 1w. Na3."""
+    cycle = ["Ng1f3", "Ng8f6", "Nf3g1", "Nf6g8"]
+    opened, closed = [], []
+    for k in range(depth):
+        t, side = k // 2 + 1, "wb"[k % 2]
+        opened.append(f"({t}{side}. (0T{t}){cycle[k % 4]}\n")
+        closed.append(f") {t}{side}. (0T{t}){'Nb1a3' if side == 'w' else 'Nb8a6'}\n")
+    return STANDARD + "".join(opened) + "".join(reversed(closed))
+
+
+def verify_bounded():
+    """Issue 55, items 1 and 4: verify reads a game, a deep game and deep variations within a
+    memory cap, without recursion over the tree: a game is no solution tree (exit 1, said so),
+    never a crash or a runaway."""
+    game = write("deep-game.5dpgn", knights_game(2000))
+    rc, out, err = run(["verify", game], memory=2 * GB, timeout=300)
+    check(rc == NEGATIVE and "verdict:  not a solution tree" in out
+          and "the tree is a single line of 4000 action(s)" in out
+          and "proof:    INCOMPLETE" in out and out.count("  problem: ") == 20,
+          f"verify of a 2000-turn game: exit {rc}: {out[-600:]!r} {err[-300:]!r}")
+    rc, out, err = run(["verify", game, "--json"], memory=2 * GB, timeout=300)
+    j = json.loads(out) if out.startswith("{") else {}
+    check(rc == NEGATIVE and j.get("verdict") == "not a solution tree"
+          and j.get("complete") is False and j.get("exit_code") == NEGATIVE
+          and "limit" not in j and "cooks" not in j,
+          f"verify --json of a 2000-turn game: exit {rc}: {out[-300:]!r} {err[-300:]!r}")
+    # A Puzzle header marks the last 3 actions as the solution: a tree (a mate in 2 that is
+    # not one), checked and analysed as such.
+    rc, out, err = run(["verify", write("deep-claim.5dpgn",
+                                        knights_game(2000, '[Puzzle "mate-in-2"]\n'))],
+                       memory=2 * GB, timeout=300)
+    check(rc == NEGATIVE and "verdict:  incomplete proof" in out and "not a solution tree"
+          not in out, f"verify of a game with a claim: exit {rc}: {out[-600:]!r} {err[-300:]!r}")
+    rc, out, err = run(["verify", write("deep-variations.5dpgn", nested_variations(2000))],
+                       memory=2 * GB, timeout=300)
+    check(rc == NEGATIVE and "verdict:  incomplete proof" in out,
+          f"verify of 2000 nested variations: exit {rc}: {out[-600:]!r} {err[-300:]!r}")
+
+
+def verify_game_file():
+    """Issue 55, item 1: verify of a real game file (a wide position on its main line) under a
+    memory cap: not a solution tree. Needs ../shared/puzzles (else skipped)."""
+    puzzles = os.path.join(DATA, "..", "..", "..", "..", "shared", "puzzles")
+    if not os.path.isdir(puzzles):
+        print("skipped: ../shared/puzzles not present")
+        sys.exit(77)
+    for name, opts in (("cwmtt-NP", []), ("tools-standard-checkmate",
+                                          ["--max-actions", "1000", "--time", "10"])):
+        rc, out, err = run(["verify", os.path.join(puzzles, name + ".5dpgn")] + opts,
+                           memory=2 * GB, timeout=300)
+        check(rc == NEGATIVE and "verdict:  not a solution tree" in out,
+              f"verify {name} {opts}: exit {rc}: {out[-400:]!r} {err[-300:]!r}")
+
+
+def many_headers():
+    """Issue 55, item 8: fmt and verify are linear in the number of headers (300,000 took
+    minutes: each was compared with every one kept before). The timeout is a hang guard."""
+    n = 300000
+    text = STANDARD + "".join(f'[Key{i} "value {i}"]\n' for i in range(n)) + "1. Nf3 / Nf6\n"
+    path = write("many-headers.5dpgn", text)
+    rc, out, err = run(["fmt", path], timeout=100)
+    check(rc == OK and out.count("\n[Key") == n and f'[Key{n - 1} "value {n - 1}"]' in out,
+          f"fmt of {n} headers: exit {rc}, {out.count(chr(10))} lines, {err[-200:]!r}")
+    rc, out, err = run(["verify", path], timeout=100)
+    check(rc == NEGATIVE and "verdict:  not a solution tree" in out,
+          f"verify of {n} headers: exit {rc}: {out[-300:]!r} {err[-200:]!r}")
+
+
+def actions_streams():
+    """Issue 55, item 8: `actions` streams: its memory does not grow with the actions printed
+    (a position of 39.6 million actions grew by 75 bytes an action, 1.6 GB in 30 s). 2,000,000
+    actions under a 100 MB address-space cap. Needs ../shared/puzzles (else skipped)."""
+    game = os.path.join(DATA, "..", "..", "..", "..", "shared", "puzzles", "cwmtt-test1.5dpgn")
+    if not os.path.exists(game):
+        print("skipped: ../shared/puzzles not present")
+        sys.exit(77)
+    n = 2000000
+    rc, out, err = run(["actions", game, "--at", "18", "--max", str(n)], memory=100 << 20,
+                       timeout=300)
+    check(rc == OK and out.count("\n") == n and len(set(out.splitlines())) == n,
+          f"actions --max {n} under 100 MB: exit {rc}, {out.count(chr(10))} lines, "
+          f"{err[-200:]!r}")
 
 
 def implicit_defences():
@@ -520,6 +632,8 @@ def json_schema():
         ("solve", ["solve", write("std-schema.5dpgn", STANDARD), "--quiet", "--json", "--mate", "2",
                    "--nodes", "400"]),  # stopped_at
         ("verify", ["verify", tree, "--json", "--tries"]),
+        ("verify", ["verify", tree, "--json", "--nodes", "10"]),  # proof undecided: complete null
+        ("verify", ["verify", write("game-schema.5dpgn", knights_game(3)), "--json"]),
         ("bench", ["bench", "--json"]),
     ]
     for name, args in cases:
@@ -1075,7 +1189,8 @@ CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, cl
                                  batch_failures, timeline_limit, read_back, invalid_utf8,
                                  fen_reads_back, meaningless_options, quiet_means_quiet,
                                  command_line,
-                                   wrong_claim, verify_unknown, limits)}
+                                   wrong_claim, verify_unknown, limits, verify_bounded,
+                                   verify_game_file, many_headers, actions_streams)}
 
 
 def main():

@@ -746,6 +746,83 @@ TEST(CheckProof, LeftOutDefenceIsMissingUnlessAGroupDeclaresIt) {
     EXPECT_EQ(mv.key(), root->key()) << "check_proof restores the position";
 }
 
+// A tree as deep as its input: the walk is iterative (issue 55: 2,000 turns overflowed the
+// stack). A game of knights going back and forth, read as a tree from its start: every defence
+// but the one played is missing (at least 19 at each), and the line ends with the attacker to
+// move.
+TEST(CheckProof, DeepTreeIsWalkedWithoutRecursion) {
+    constexpr int Turns = 8000; // the engine counts turns up to 8191
+    std::string   text  = "[Board \"Standard\"]\n";
+    for (int t = 1; t <= Turns; ++t)
+        text += std::to_string(t) + (t % 2 ? ". Nf3 / Nf6\n" : ". Ng1 / Ng8\n");
+    auto g = notation::load_game(text, "deep", {});
+    ASSERT_TRUE(g.ok()) << g.status().message();
+    ASSERT_EQ(g->mainLine.size(), std::size_t(2 * Turns));
+    SolutionTree tree;
+    int          at = 0;
+    for (const auto& a : g->mainLine)
+        at = tree.add(at, a);
+    Multiverse        mv  = g->start.fork();
+    const ProofReport rep = check_proof(mv, tree, SIZE_MAX);
+    EXPECT_TRUE(rep.finished);
+    EXPECT_FALSE(rep.complete);
+    EXPECT_EQ(rep.length, Turns);
+    EXPECT_EQ(rep.defenderNodes, std::size_t(Turns));
+    // Missing defences at each defender node (all but the one played), then the open end.
+    ASSERT_GT(rep.problems.size(), std::size_t(19 * Turns));
+    EXPECT_EQ(rep.problems.back().kind, ProofProblem::Kind::NO_ANSWER);
+    EXPECT_EQ(mv.key(), g->start.key()) << "check_proof restores the position";
+    // The default: the walk stops at the 20th problem (at the first defender node already).
+    const ProofReport first = check_proof(mv, tree);
+    EXPECT_FALSE(first.finished);
+    EXPECT_TRUE(first.limit.empty());
+    EXPECT_EQ(first.problems.size(), 20u);
+    EXPECT_EQ(first.length, Turns);
+    EXPECT_EQ(mv.key(), g->start.key()) << "check_proof restores the position";
+}
+
+// The limits stop the walk (issue 55): the proof is then undecided (no problem, not finished,
+// the limit named), and the position is restored.
+TEST(CheckProof, LimitsStopTheWalk) {
+    auto root = load_text(embedded()[2].pgn);
+    ASSERT_TRUE(root);
+    const SolveResult r = solve(*root, options(2));
+    ASSERT_EQ(r.result, Result::MATE);
+    Multiverse mv = root->fork();
+    ASSERT_TRUE(check_proof(mv, r.tree).complete);
+    auto stopped = [&](const ProofLimits& lim, const std::string& why) {
+        const ProofReport rep = check_proof(mv, r.tree, 20, nullptr, lim);
+        EXPECT_FALSE(rep.finished) << why;
+        EXPECT_FALSE(rep.complete) << why;
+        EXPECT_TRUE(rep.problems.empty()) << why;
+        EXPECT_EQ(rep.limit, why);
+        EXPECT_EQ(mv.key(), root->key()) << why << ": check_proof restores the position";
+    };
+    const std::atomic<bool> yes{true};
+    ProofLimits             lim;
+    lim.interrupt = &yes;
+    stopped(lim, "interrupted");
+    lim           = {};
+    lim.timeLimit = 1;
+    lim.deadline  = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    stopped(lim, "time limit of 1 s reached");
+    lim           = {};
+    lim.nodeLimit = 3;
+    stopped(lim, "node limit of 3 reached");
+    lim             = {};
+    lim.actionLimit = 1;
+    stopped(lim, "a position has more than 1 legal actions (--max-actions)");
+    // Limits not reached: the same complete proof.
+    lim                   = {};
+    lim.nodeLimit         = 1000000;
+    lim.actionLimit       = 1000;
+    lim.timeLimit         = 3600;
+    lim.deadline          = std::chrono::steady_clock::now() + std::chrono::hours(1);
+    const ProofReport rep = check_proof(mv, r.tree, 20, nullptr, lim);
+    EXPECT_TRUE(rep.complete && rep.finished && rep.limit.empty());
+    EXPECT_GT(rep.nodes, 0u);
+}
+
 // --- the shared puzzle corpus ----------------------------------------------------------------
 
 struct PuzzleCase {
