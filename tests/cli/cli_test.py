@@ -1195,6 +1195,9 @@ CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, cl
 
 def main():
     global FIVED, DATA, TMP
+    if sys.argv[1:] == ["--list"]:  # the case names, one a line (tests/cli/CMakeLists.txt)
+        print("\n".join(CASES))
+        return 0
     if len(sys.argv) != 4 or sys.argv[3] not in CASES:
         print(__doc__, file=sys.stderr)
         return 2
