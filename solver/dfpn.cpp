@@ -30,6 +30,35 @@ Value Searcher::dfpn_root(int r) {
     }
 }
 
+// The children of a listed df-pn node: their proof and disproof numbers (table facts, the
+// PnTable's numbers, else 1/1) and their ordering scores (table hint, killers, checks first at an
+// attacker node, jumps last at a defender node).
+void Searcher::dfpn_children(bool orNode, int childBound, int ply, std::uint32_t hint) {
+    ActionList& list = lists[std::size_t(ply)];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        ActionList::Ref& ref = list.ref(i);
+        ref.pn = ref.dn = 1;
+        if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
+            if (e->proven <= childBound) {
+                ref.pn = 0;
+                ref.dn = PnInf;
+            } else if (e->disproven >= childBound) {
+                ref.pn = PnInf;
+                ref.dn = 0;
+            }
+        }
+        if (ref.pn == 1 && ref.dn == 1 && ctx.pnTable)
+            ctx.pnTable->probe(ref.child, childBound, ref.pn, ref.dn);
+        ref.score = 0;
+        if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
+        ref.score += killers.score(ply, list.action(i)) << 16;
+        if (orNode && ref.check) ref.score += 1 << 10;
+        if (!orNode)
+            for (const Move& m : list.action(i))
+                if (!m.is_physical()) ref.score -= 1 << 10;
+    }
+}
+
 Value Searcher::dfpn(bool orNode, int bound, int ply, std::uint32_t thpn, std::uint32_t thdn,
     std::uint32_t& pnOut, std::uint32_t& dnOut) {
     auto decided = [&](Value v) {
@@ -71,28 +100,7 @@ Value Searcher::dfpn(bool orNode, int bound, int ply, std::uint32_t thpn, std::u
     // 2. The children's numbers (table facts, df-pn numbers, else 1/1) and their order, which
     //    breaks ties between equal numbers.
     const int childBound = orNode ? bound - 1 : bound;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        ActionList::Ref& ref = list.ref(i);
-        ref.pn = ref.dn = 1;
-        if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
-            if (e->proven <= childBound) {
-                ref.pn = 0;
-                ref.dn = PnInf;
-            } else if (e->disproven >= childBound) {
-                ref.pn = PnInf;
-                ref.dn = 0;
-            }
-        }
-        if (ref.pn == 1 && ref.dn == 1 && ctx.pnTable)
-            ctx.pnTable->probe(ref.child, childBound, ref.pn, ref.dn);
-        ref.score = 0;
-        if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
-        ref.score += killers.score(ply, list.action(i)) << 16;
-        if (orNode && ref.check) ref.score += 1 << 10;
-        if (!orNode)
-            for (const Move& m : list.action(i))
-                if (!m.is_physical()) ref.score -= 1 << 10;
-    }
+    dfpn_children(orNode, childBound, ply, hint);
     list.sort_by_score();
     std::span<const std::uint32_t> order = list.ordered();
     // 3. Multiple iterative deepening on the most-proving child.

@@ -255,7 +255,9 @@ public:
     bool count_node();
 
 private:
-    bool  stopped();
+    bool stopped();
+    // dfpn(): a listed node's children numbered and scored.
+    void  dfpn_children(bool orNode, int childBound, int ply, std::uint32_t hint);
     Value attack_last(Key key, int ply);
     Value search_children(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     // A node with more than ctx.streamAbove actions, searched without listing them (see the
