@@ -51,6 +51,116 @@ std::string Solver::limit_reason() const {
     return {};
 }
 
+// Iterative deepening from opt.minMate to opt.maxMate: res.result MATE with res.mateIn, the bound
+// proved without a mate (res.noMateUpTo), or where a limit stopped it (res.stoppedAt). Returns
+// whether the mate-in-1 search at the root also found the keys.
+bool Solver::Impl::deepen(SolveResult& res) {
+    bool keysFound = false; // by the mate-in-1 search at the root
+    for (int n = std::max(opt.minMate, 1); n <= opt.maxMate; ++n) {
+        depth.store(n);
+        master->clear_killers();
+        tt.new_search();
+        Value v = Value::ABORT;
+        // Mate in 1 at the root: the key search is the search (it stops at the first key
+        // unless every key is wanted), so the keys need no second enumeration.
+        if (n == 1) {
+            const Impl::Mate1Keys k = find_mate1_keys(res);
+            keysFound               = k == Impl::Mate1Keys::FOUND;
+            v = k == Impl::Mate1Keys::STOPPED ? Value::ABORT : keysFound ? Value::YES : Value::NO;
+        } else {
+            ctx->rootRefuted.store(0);
+            ctx->rootActions.store(0);
+            v = opt.algorithm == Algorithm::DFPN ? master->dfpn_root(n) : master->attack(n, 0);
+        }
+        master->flush_nodes();
+        if (v == Value::ABORT) {
+            if (counts_keys(n)) {
+                res.stoppedAt   = n;
+                res.keysRefuted = ctx->rootRefuted.load();
+                res.keysInAll   = ctx->rootActions.load();
+            }
+            break;
+        }
+        if (v == Value::YES) {
+            res.result = Result::MATE;
+            res.mateIn = n;
+            break;
+        }
+        res.noMateUpTo = n;
+        if (opt.progress) {
+            std::fprintf(stderr, "depth %d: no mate in %d (nodes %llu, %.2fs)\n", n, n,
+                static_cast<unsigned long long>(nodes()), elapsed());
+        }
+    }
+    return keysFound;
+}
+
+// The keys of the mate proved, in standard order, with the flags of the root position. Mate in 1:
+// straight from the enumeration, without listing every action first (a wide position can have
+// millions). False (res says why) when they could not be had.
+bool Solver::Impl::root_keys(SolveResult& res, bool keysFound) {
+    // A wide root (more than streamAbove actions) is not listed: its keys are those the
+    // search meets in its order (Searcher::answers), one thread.
+    if (!keysFound) {
+        const Searcher::Listed listed = master->list_up_to(0, false, ctx->streamAbove);
+        bool                   ok     = listed != Searcher::Listed::STOPPED;
+        if (ok && listed == Searcher::Listed::OVER) {
+            ok = master->answers(0, res.mateIn, opt.allKeys, res.keys);
+            std::sort(res.keys.begin(), res.keys.end());
+        } else if (ok) {
+            ok = find_keys(res, master->list(0));
+        }
+        if (!ok) {
+            res.result = Result::UNKNOWN;
+            return false;
+        }
+    }
+    if (res.keys.empty()) {
+        res.result = Result::UNKNOWN;
+        res.error  = "internal: mate proven but no key found";
+        return false;
+    }
+    // The keys as the move generator makes them at the root (moves compare equal without
+    // their flags: a key met elsewhere may carry another position's capture flag).
+    {
+        Multiverse at = root.fork();
+        for (std::vector<Move>& key : res.keys)
+            if (!movegen::restamp_action(at, key)) {
+                res.result = Result::UNKNOWN;
+                res.error  = "internal: a key is not a move of the root position";
+                return false;
+            }
+    }
+    return true;
+}
+
+// The solution tree below each key.
+void Solver::Impl::build_tree(SolveResult& res) {
+    if (!opt.buildTree) return;
+    treeNodes.store(res.tree.nodes.size() + res.keys.size());
+    bool ok = true;
+    for (const std::vector<Move>& key : res.keys) {
+        const int child = res.tree.add(0, key);
+        master->enter_path({&key, 1});
+        ok = build_and(*master, res.tree, res.error, child, res.mateIn - 1, 1, true);
+        master->leave_path(1);
+        if (!ok) break;
+    }
+    res.treeBuilt = ok;
+    if (!ok && stopped()) res.result = Result::UNKNOWN;
+}
+
+// The search of solve(), inside the arena: the mate, its keys and its tree.
+void Solver::Impl::search_mate(SolveResult& res) {
+    const bool keysFound = deepen(res);
+    if (res.result != Result::MATE && res.noMateUpTo == opt.maxMate) res.result = Result::NO_MATE;
+    if (res.result != Result::MATE) return;
+    if (opt.progress)
+        std::fprintf(stderr, "depth %d: mate in %d (nodes %llu, %.2fs)\n", res.mateIn, res.mateIn,
+            static_cast<unsigned long long>(nodes()), elapsed());
+    if (root_keys(res, keysFound)) build_tree(res);
+}
+
 SolveResult Solver::solve() {
     Impl&       s = *impl;
     SolveResult res;
@@ -59,100 +169,7 @@ SolveResult Solver::solve() {
         res.noMemory = true;
         return res;
     }
-    s.run([&] {
-        bool keysFound = false; // by the mate-in-1 search at the root
-        for (int n = std::max(s.opt.minMate, 1); n <= s.opt.maxMate; ++n) {
-            s.depth.store(n);
-            s.master->clear_killers();
-            s.tt.new_search();
-            Value v = Value::ABORT;
-            // Mate in 1 at the root: the key search is the search (it stops at the first key
-            // unless every key is wanted), so the keys need no second enumeration.
-            if (n == 1) {
-                const Impl::Mate1Keys k = s.find_mate1_keys(res);
-                keysFound               = k == Impl::Mate1Keys::FOUND;
-                v                       = k == Impl::Mate1Keys::STOPPED ? Value::ABORT
-                                          : keysFound                   ? Value::YES
-                                                                        : Value::NO;
-            } else {
-                s.ctx->rootRefuted.store(0);
-                s.ctx->rootActions.store(0);
-                v = s.opt.algorithm == Algorithm::DFPN ? s.master->dfpn_root(n)
-                                                       : s.master->attack(n, 0);
-            }
-            s.master->flush_nodes();
-            if (v == Value::ABORT) {
-                if (s.counts_keys(n)) {
-                    res.stoppedAt   = n;
-                    res.keysRefuted = s.ctx->rootRefuted.load();
-                    res.keysInAll   = s.ctx->rootActions.load();
-                }
-                break;
-            }
-            if (v == Value::YES) {
-                res.result = Result::MATE;
-                res.mateIn = n;
-                break;
-            }
-            res.noMateUpTo = n;
-            if (s.opt.progress) {
-                std::fprintf(stderr, "depth %d: no mate in %d (nodes %llu, %.2fs)\n", n, n,
-                    static_cast<unsigned long long>(s.nodes()), s.elapsed());
-            }
-        }
-        if (res.result != Result::MATE && res.noMateUpTo == s.opt.maxMate)
-            res.result = Result::NO_MATE;
-        if (res.result != Result::MATE) return;
-        if (s.opt.progress)
-            std::fprintf(stderr, "depth %d: mate in %d (nodes %llu, %.2fs)\n", res.mateIn,
-                res.mateIn, static_cast<unsigned long long>(s.nodes()), s.elapsed());
-        // The keys, in standard order. Mate in 1: straight from the enumeration, without listing
-        // every action first (a wide position can have millions).
-        // A wide root (more than streamAbove actions) is not listed: its keys are those the
-        // search meets in its order (Searcher::answers), one thread.
-        if (!keysFound) {
-            const Searcher::Listed listed = s.master->list_up_to(0, false, s.ctx->streamAbove);
-            bool                   ok     = listed != Searcher::Listed::STOPPED;
-            if (ok && listed == Searcher::Listed::OVER) {
-                ok = s.master->answers(0, res.mateIn, s.opt.allKeys, res.keys);
-                std::sort(res.keys.begin(), res.keys.end());
-            } else if (ok) {
-                ok = s.find_keys(res, s.master->list(0));
-            }
-            if (!ok) {
-                res.result = Result::UNKNOWN;
-                return;
-            }
-        }
-        if (res.keys.empty()) {
-            res.result = Result::UNKNOWN;
-            res.error  = "internal: mate proven but no key found";
-            return;
-        }
-        // The keys as the move generator makes them at the root (moves compare equal without
-        // their flags: a key met elsewhere may carry another position's capture flag).
-        {
-            Multiverse at = s.root.fork();
-            for (std::vector<Move>& key : res.keys)
-                if (!movegen::restamp_action(at, key)) {
-                    res.result = Result::UNKNOWN;
-                    res.error  = "internal: a key is not a move of the root position";
-                    return;
-                }
-        }
-        if (!s.opt.buildTree) return;
-        s.treeNodes.store(res.tree.nodes.size() + res.keys.size());
-        bool ok = true;
-        for (const std::vector<Move>& key : res.keys) {
-            const int child = res.tree.add(0, key);
-            s.master->enter_path({&key, 1});
-            ok = s.build_and(*s.master, res.tree, res.error, child, res.mateIn - 1, 1, true);
-            s.master->leave_path(1);
-            if (!ok) break;
-        }
-        res.treeBuilt = ok;
-        if (!ok && s.stopped()) res.result = Result::UNKNOWN;
-    });
+    s.run([&] { s.search_mate(res); });
     if (s.ctx->internalError.load()) {
         res.result = Result::UNKNOWN;
         res.error  = "internal: an action replay reached an unexpected position";

@@ -180,6 +180,12 @@ struct Solver::Impl {
     };
     Mate1Keys find_mate1_keys(SolveResult& res);
 
+    // Solver::solve()'s stages (driver.cpp): the search, iterative deepening, the keys, the tree.
+    void search_mate(SolveResult& res);
+    bool deepen(SolveResult& res);
+    bool root_keys(SolveResult& res, bool keysFound);
+    void build_tree(SolveResult& res);
+
     // Enters a path on the master searcher (inside the arena).
     int enter(std::span<const std::vector<Move>> path) {
         master->enter_path(path);
