@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdlib>
 #include <span>
+#include <type_traits>
 
 #include "movegen/action.h"
 #include "movegen/geometry.h"
@@ -17,167 +18,220 @@ enum GenType {
     CAPTURES, // only moves that capture (for the attack test; no en passant, no castling)
 };
 
-// Generates the moves of the piece on square sq of board b, which stands at (l, v) (the last
-// board of timeline l), and hands each to sink(const Move&), which returns false to stop early.
-// Returns false if the sink stopped. Local: b is taken alone, as if no other board existed (only
-// the moves that stay on b; no en passant, which reads the board before).
-template <GenType Type, bool Local = false, class Sink>
-bool gen_piece(const Multiverse& mv, const Board& b, int l, int v, int sq, Sink&& sink) {
-    auto other = [&](int l2, int v2) -> const Board* {
+// The moves of the piece on square sq of board b, which stands at (l, v) (the last board of
+// timeline l), one walk family a member function over the same context (as Popeye's
+// pieces/walks/): riders, leapers (with castling), pawns and brawns (with en passant and
+// promotion, in emit()). Each move goes to sink(const Move&), which returns false to stop early;
+// the members return false when it did. Local: b is taken alone, as if no other board existed
+// (only the moves that stay on b; no en passant, which reads the board before).
+template <GenType Type, bool Local, class Sink>
+class PieceWalk {
+public:
+    PieceWalk(const Multiverse& m, const Board& board, int l_, int v_, int sq_, Sink& s) :
+        mv(m), b(board), l(l_), v(v_), sq(sq_), sink(s), p(board.piece_on(sq_)), pt(type_of(p)),
+        us(color_of(p)), x(file_of(Square(sq_))), y(rank_of(Square(sq_))), W(m.width()),
+        H(m.height()), from(l_, v_, sq_) { }
+
+    PieceType                          type() const { return pt; }
+    [[gnu::always_inline]] inline bool riders(std::uint8_t axesMask);
+    [[gnu::always_inline]] inline bool leapers(std::span<const Delta> leaps);
+    [[gnu::always_inline]] inline bool pawns();
+
+private:
+    const Board* other(int l2, int v2) const {
         if constexpr (Local)
             return nullptr;
         else
             return mv.board_if(l2, v2);
-    };
-    const Piece     p  = b.piece_on(sq);
-    const PieceType pt = type_of(p);
-    const Color     us = color_of(p);
-    const int       x = file_of(Square(sq)), y = rank_of(Square(sq));
-    const int       W = mv.width(), H = mv.height();
-    const Vec4      from(l, v, sq);
+    }
+    bool on_board(int x2, int y2) const { return x2 >= 0 && x2 < W && y2 >= 0 && y2 < H; }
+    [[gnu::always_inline]] inline bool emit(
+        int l2, int v2, int x2, int y2, Piece target, std::uint8_t flags);
+    [[gnu::always_inline]] inline bool leap(const Delta& d);
+    bool                               castling();
+    [[gnu::always_inline]] inline bool pawn_capture(int l2, int v2, int x2, int y2);
+    bool                               en_passant(int fy);
 
-    // Emits a move to (l2, v2, x2, y2) whose target square holds `target` (not friendly).
-    auto emit = [&](int l2, int v2, int x2, int y2, Piece target, std::uint8_t flags) {
-        if (target != NO_PIECE) flags |= MF_CAPTURE;
-        if (Type == CAPTURES && !(flags & MF_CAPTURE)) return true;
-        Move      m{from, Vec4(l2, v2, make_square(x2, y2)), NO_PIECE_TYPE, flags};
-        const int lastRank = us == WHITE ? H - 1 : 0;
-        if (is_pawnlike(pt) && y2 == lastRank) {
-            for (int i = 0; i < mv.rules().promotionCount; ++i) {
-                m.promotion = mv.rules().promotions[std::size_t(i)];
-                if (!sink(m)) return false;
-            }
-            return true;
-        }
-        return sink(m);
-    };
-    auto on_board = [&](int x2, int y2) { return x2 >= 0 && x2 < W && y2 >= 0 && y2 < H; };
+    const Multiverse& mv;
+    const Board&      b;
+    const int         l, v, sq;
+    Sink&             sink;
+    const Piece       p;
+    const PieceType   pt;
+    const Color       us;
+    const int         x, y, W, H;
+    const Vec4        from;
+};
 
-    // 1. Riders: slide along each allowed unit direction until blocked or off the multiverse.
-    if (const std::uint8_t axesMask = rider_axes(pt)) {
-        // Local: only the directions within the board (the others meet no board).
-        const std::span<const Delta> dirs =
-            Local ? std::span<const Delta>(PlaneDirs) : std::span<const Delta>(UnitDirs);
-        for (const Delta& d : dirs) {
-            if (!(axesMask & (1 << d.axes))) continue;
-            if (d.dt > 0 && d.dl == 0) continue; // the future of a last board never exists
-            if (d.dt == 0 && d.dl == 0) {
-                for (int k = 1;; ++k) {
-                    const int x2 = x + k * d.dx, y2 = y + k * d.dy;
-                    if (!on_board(x2, y2)) break;
-                    const Piece t = b.piece_on(make_square(x2, y2));
-                    if (t != NO_PIECE && color_of(t) == us) break;
-                    if (!emit(l, v, x2, y2, t, MF_NONE)) return false;
-                    if (t != NO_PIECE) break;
-                }
-            } else {
-                for (int k = 1;; ++k) {
-                    const int x2 = x + k * d.dx, y2 = y + k * d.dy;
-                    if (!on_board(x2, y2)) break;
-                    const int    l2 = l + k * d.dl, v2 = v + 2 * k * d.dt;
-                    const Board* tb = other(l2, v2);
-                    if (!tb) break;
-                    const Piece t = tb->piece_on(make_square(x2, y2));
-                    if (t != NO_PIECE && color_of(t) == us) break;
-                    if (!emit(l2, v2, x2, y2, t, MF_NONE)) return false;
-                    if (t != NO_PIECE) break;
-                }
-            }
+// Emits a move to (l2, v2, x2, y2) whose target square holds `target` (not friendly); a pawn-like
+// piece reaching its last rank, once per promotion.
+template <GenType Type, bool Local, class Sink>
+bool PieceWalk<Type, Local, Sink>::emit(
+    int l2, int v2, int x2, int y2, Piece target, std::uint8_t flags) {
+    if (target != NO_PIECE) flags |= MF_CAPTURE;
+    if (Type == CAPTURES && !(flags & MF_CAPTURE)) return true;
+    Move      m{from, Vec4(l2, v2, make_square(x2, y2)), NO_PIECE_TYPE, flags};
+    const int lastRank = us == WHITE ? H - 1 : 0;
+    if (is_pawnlike(pt) && y2 == lastRank) {
+        for (int i = 0; i < mv.rules().promotionCount; ++i) {
+            m.promotion = mv.rules().promotions[std::size_t(i)];
+            if (!sink(m)) return false;
         }
         return true;
     }
+    return sink(m);
+}
 
-    // 2. Leapers: one displacement each; only the target matters.
-    auto leap = [&](const Delta& d) {
-        const int x2 = x + d.dx, y2 = y + d.dy;
-        if (!on_board(x2, y2)) return true;
-        const int    l2 = l + d.dl, v2 = v + 2 * d.dt;
-        const Board* tb = (d.dl == 0 && d.dt == 0) ? &b : other(l2, v2);
-        if (!tb) return true;
-        const Piece t = tb->piece_on(make_square(x2, y2));
-        if (t != NO_PIECE && color_of(t) == us) return true;
-        return emit(l2, v2, x2, y2, t, MF_NONE);
-    };
-    if (const std::span<const Delta> leaps = leaps_of(pt); !leaps.empty()) {
-        for (const Delta& d : leaps)
-            if ((!Local || (d.dl == 0 && d.dt == 0)) && !leap(d)) return false;
-        // Castling (RULES.md §2.4): physical, unmoved king K, first piece along the rank an unmoved
-        // own rook at least three files away, the king's, crossed and target squares not
-        // attacked from this board.
-        if (Type == ALL && pt == KING && (b.unmoved & square_bb(sq))) {
-            for (int dir : {-1, 1}) {
-                int rx = x + dir;
-                while (rx >= 0 && rx < W && b.empty(make_square(rx, y)))
-                    rx += dir;
-                if (rx < 0 || rx >= W || std::abs(rx - x) < 3) continue;
-                const int rs = make_square(rx, y);
-                if (b.piece_on(rs) != make_piece(us, ROOK) || !(b.unmoved & square_bb(rs)))
-                    continue;
-                if (attacked_on_board(b, W, H, sq, ~us)
-                    || attacked_on_board(b, W, H, make_square(x + dir, y), ~us)
-                    || attacked_on_board(b, W, H, make_square(x + 2 * dir, y), ~us))
-                    continue;
-                if (!emit(l, v, x + 2 * dir, y, NO_PIECE, MF_CASTLE)) return false;
+// Riders: slide along each allowed unit direction until blocked or off the multiverse.
+template <GenType Type, bool Local, class Sink>
+bool PieceWalk<Type, Local, Sink>::riders(std::uint8_t axesMask) {
+    // Local: only the directions within the board (the others meet no board).
+    const std::span<const Delta> dirs =
+        Local ? std::span<const Delta>(PlaneDirs) : std::span<const Delta>(UnitDirs);
+    for (const Delta& d : dirs) {
+        if (!(axesMask & (1 << d.axes))) continue;
+        if (d.dt > 0 && d.dl == 0) continue; // the future of a last board never exists
+        if (d.dt == 0 && d.dl == 0) {
+            for (int k = 1;; ++k) {
+                const int x2 = x + k * d.dx, y2 = y + k * d.dy;
+                if (!on_board(x2, y2)) break;
+                const Piece t = b.piece_on(make_square(x2, y2));
+                if (t != NO_PIECE && color_of(t) == us) break;
+                if (!emit(l, v, x2, y2, t, MF_NONE)) return false;
+                if (t != NO_PIECE) break;
             }
-        }
-        return true;
-    }
-
-    // 3. Pawns and brawns (RULES.md §2.3). Forward: White y+1 and ℓ-1, Black y-1 and ℓ+1.
-    if (is_pawnlike(pt)) {
-        const int  fy = forward_y(us), fl = forward_l(us);
-        const bool unmoved = b.unmoved & square_bb(sq);
-        // Captures onto (l2, v2, x2, y2) if an enemy stands there.
-        auto capture = [&](int l2, int v2, int x2, int y2) {
-            if (!on_board(x2, y2)) return true;
-            const Board* tb = (l2 == l && v2 == v) ? &b : other(l2, v2);
-            if (!tb) return true;
-            const Piece t = tb->piece_on(make_square(x2, y2));
-            if (t == NO_PIECE || color_of(t) == us) return true;
-            return emit(l2, v2, x2, y2, t, MF_NONE);
-        };
-        if (Type == ALL) {
-            // Steps along y (single and double), within the board.
-            if (on_board(x, y + fy) && b.empty(make_square(x, y + fy))) {
-                if (!emit(l, v, x, y + fy, NO_PIECE, MF_NONE)) return false;
-                if (unmoved && on_board(x, y + 2 * fy) && b.empty(make_square(x, y + 2 * fy)))
-                    if (!emit(l, v, x, y + 2 * fy, NO_PIECE, MF_DOUBLE)) return false;
-            }
-            // Steps along ℓ (single and double), to the same square at the same v.
-            const Board* b1 = other(l + fl, v);
-            if (b1 && b1->empty(sq)) {
-                if (!emit(l + fl, v, x, y, NO_PIECE, MF_NONE)) return false;
-                const Board* b2 = other(l + 2 * fl, v);
-                if (unmoved && b2 && b2->empty(sq))
-                    if (!emit(l + 2 * fl, v, x, y, NO_PIECE, MF_DOUBLE)) return false;
-            }
-        }
-        // Captures (geometry.h): within the board, across T-L, and the brawn's own.
-        for (const PawnCapture& c : PawnCaptures)
-            if (!capture(l + fl * c.fl, v + 2 * c.dt, x + c.dx, y + fy * c.fy)) return false;
-        if (pt == BRAWN)
-            for (const PawnCapture& c : BrawnCaptures)
-                if (!capture(l + fl * c.fl, v + 2 * c.dt, x + c.dx, y + fy * c.fy)) return false;
-        // En passant (§2.5): the opponent's move that produced this board from its predecessor
-        // on the same timeline was a double step of a pawn or brawn next to us.
-        if (Type == ALL && !Local && v - 1 >= mv.start_v(l)) {
-            const Board& prev = mv.board(l, v - 1);
-            for (int dx : {-1, 1}) {
-                const int ex = x + dx;
-                if (!on_board(ex, y + 2 * fy) || !on_board(ex, y + fy)) continue;
-                const int capSq = make_square(ex, y), midSq = make_square(ex, y + fy),
-                          origSq   = make_square(ex, y + 2 * fy);
-                const Piece victim = b.piece_on(capSq);
-                if (victim == NO_PIECE || color_of(victim) == us || !is_pawnlike(type_of(victim)))
-                    continue;
-                if (prev.piece_on(origSq) != victim || !(prev.unmoved & square_bb(origSq))
-                    || !prev.empty(midSq) || !prev.empty(capSq))
-                    continue;
-                if (!b.empty(origSq) || !b.empty(midSq)) continue;
-                if (!emit(l, v, ex, y + fy, NO_PIECE, MF_CAPTURE | MF_ENPASSANT)) return false;
+        } else {
+            for (int k = 1;; ++k) {
+                const int x2 = x + k * d.dx, y2 = y + k * d.dy;
+                if (!on_board(x2, y2)) break;
+                const int    l2 = l + k * d.dl, v2 = v + 2 * k * d.dt;
+                const Board* tb = other(l2, v2);
+                if (!tb) break;
+                const Piece t = tb->piece_on(make_square(x2, y2));
+                if (t != NO_PIECE && color_of(t) == us) break;
+                if (!emit(l2, v2, x2, y2, t, MF_NONE)) return false;
+                if (t != NO_PIECE) break;
             }
         }
     }
+    return true;
+}
+
+// A leaper's one displacement: only the target matters.
+template <GenType Type, bool Local, class Sink>
+bool PieceWalk<Type, Local, Sink>::leap(const Delta& d) {
+    const int x2 = x + d.dx, y2 = y + d.dy;
+    if (!on_board(x2, y2)) return true;
+    const int    l2 = l + d.dl, v2 = v + 2 * d.dt;
+    const Board* tb = (d.dl == 0 && d.dt == 0) ? &b : other(l2, v2);
+    if (!tb) return true;
+    const Piece t = tb->piece_on(make_square(x2, y2));
+    if (t != NO_PIECE && color_of(t) == us) return true;
+    return emit(l2, v2, x2, y2, t, MF_NONE);
+}
+
+// Leapers (kings, knights and their kin), then a king's castling.
+template <GenType Type, bool Local, class Sink>
+bool PieceWalk<Type, Local, Sink>::leapers(std::span<const Delta> leaps) {
+    for (const Delta& d : leaps)
+        if ((!Local || (d.dl == 0 && d.dt == 0)) && !leap(d)) return false;
+    if (Type == ALL && pt == KING && (b.unmoved & square_bb(sq))) return castling();
+    return true;
+}
+
+// Castling (RULES.md §2.4): physical, unmoved king K, first piece along the rank an unmoved own
+// rook at least three files away, the king's, crossed and target squares not attacked from this
+// board.
+template <GenType Type, bool Local, class Sink>
+bool PieceWalk<Type, Local, Sink>::castling() {
+    for (int dir : {-1, 1}) {
+        int rx = x + dir;
+        while (rx >= 0 && rx < W && b.empty(make_square(rx, y)))
+            rx += dir;
+        if (rx < 0 || rx >= W || std::abs(rx - x) < 3) continue;
+        const int rs = make_square(rx, y);
+        if (b.piece_on(rs) != make_piece(us, ROOK) || !(b.unmoved & square_bb(rs))) continue;
+        if (attacked_on_board(b, W, H, sq, ~us)
+            || attacked_on_board(b, W, H, make_square(x + dir, y), ~us)
+            || attacked_on_board(b, W, H, make_square(x + 2 * dir, y), ~us))
+            continue;
+        if (!emit(l, v, x + 2 * dir, y, NO_PIECE, MF_CASTLE)) return false;
+    }
+    return true;
+}
+
+// A pawn-like capture onto (l2, v2, x2, y2), if an enemy stands there.
+template <GenType Type, bool Local, class Sink>
+bool PieceWalk<Type, Local, Sink>::pawn_capture(int l2, int v2, int x2, int y2) {
+    if (!on_board(x2, y2)) return true;
+    const Board* tb = (l2 == l && v2 == v) ? &b : other(l2, v2);
+    if (!tb) return true;
+    const Piece t = tb->piece_on(make_square(x2, y2));
+    if (t == NO_PIECE || color_of(t) == us) return true;
+    return emit(l2, v2, x2, y2, t, MF_NONE);
+}
+
+// Pawns and brawns (RULES.md §2.3). Forward: White y+1 and ℓ-1, Black y-1 and ℓ+1.
+template <GenType Type, bool Local, class Sink>
+bool PieceWalk<Type, Local, Sink>::pawns() {
+    const int  fy = forward_y(us), fl = forward_l(us);
+    const bool unmoved = b.unmoved & square_bb(sq);
+    if (Type == ALL) {
+        // Steps along y (single and double), within the board.
+        if (on_board(x, y + fy) && b.empty(make_square(x, y + fy))) {
+            if (!emit(l, v, x, y + fy, NO_PIECE, MF_NONE)) return false;
+            if (unmoved && on_board(x, y + 2 * fy) && b.empty(make_square(x, y + 2 * fy)))
+                if (!emit(l, v, x, y + 2 * fy, NO_PIECE, MF_DOUBLE)) return false;
+        }
+        // Steps along ℓ (single and double), to the same square at the same v.
+        const Board* b1 = other(l + fl, v);
+        if (b1 && b1->empty(sq)) {
+            if (!emit(l + fl, v, x, y, NO_PIECE, MF_NONE)) return false;
+            const Board* b2 = other(l + 2 * fl, v);
+            if (unmoved && b2 && b2->empty(sq))
+                if (!emit(l + 2 * fl, v, x, y, NO_PIECE, MF_DOUBLE)) return false;
+        }
+    }
+    // Captures (geometry.h): within the board, across T-L, and the brawn's own.
+    for (const PawnCapture& c : PawnCaptures)
+        if (!pawn_capture(l + fl * c.fl, v + 2 * c.dt, x + c.dx, y + fy * c.fy)) return false;
+    if (pt == BRAWN)
+        for (const PawnCapture& c : BrawnCaptures)
+            if (!pawn_capture(l + fl * c.fl, v + 2 * c.dt, x + c.dx, y + fy * c.fy)) return false;
+    if (Type == ALL && !Local && v - 1 >= mv.start_v(l)) return en_passant(fy);
+    return true;
+}
+
+// En passant (§2.5): the opponent's move that produced this board from its predecessor on the
+// same timeline was a double step of a pawn or brawn next to us.
+template <GenType Type, bool Local, class Sink>
+bool PieceWalk<Type, Local, Sink>::en_passant(int fy) {
+    const Board& prev = mv.board(l, v - 1);
+    for (int dx : {-1, 1}) {
+        const int ex = x + dx;
+        if (!on_board(ex, y + 2 * fy) || !on_board(ex, y + fy)) continue;
+        const int capSq = make_square(ex, y), midSq = make_square(ex, y + fy),
+                  origSq   = make_square(ex, y + 2 * fy);
+        const Piece victim = b.piece_on(capSq);
+        if (victim == NO_PIECE || color_of(victim) == us || !is_pawnlike(type_of(victim))) continue;
+        if (prev.piece_on(origSq) != victim || !(prev.unmoved & square_bb(origSq))
+            || !prev.empty(midSq) || !prev.empty(capSq))
+            continue;
+        if (!b.empty(origSq) || !b.empty(midSq)) continue;
+        if (!emit(l, v, ex, y + fy, NO_PIECE, MF_CAPTURE | MF_ENPASSANT)) return false;
+    }
+    return true;
+}
+
+// Generates the moves of the piece on square sq of board b at (l, v) (PieceWalk): its walk
+// family. Returns false if the sink stopped.
+template <GenType Type, bool Local = false, class Sink>
+bool gen_piece(const Multiverse& mv, const Board& b, int l, int v, int sq, Sink&& sink) {
+    PieceWalk<Type, Local, std::remove_reference_t<Sink>> walk(mv, b, l, v, sq, sink);
+    if (const std::uint8_t axesMask = rider_axes(walk.type())) return walk.riders(axesMask);
+    if (const std::span<const Delta> leaps = leaps_of(walk.type()); !leaps.empty())
+        return walk.leapers(leaps);
+    if (is_pawnlike(walk.type())) return walk.pawns();
     return true;
 }
 
