@@ -91,9 +91,14 @@ Multiverse Tree::position_at(const Multiverse& root, int node) const {
     return mv;
 }
 
-void Tree::walk(Multiverse& mv, absl::FunctionRef<void(int node, Multiverse& mv)> visit) const {
-    // Frames: a node, its next child, and where its action's undo records begin in `undo`
-    // (one vector for the whole walk).
+namespace {
+
+// The depth-first walk of Tree::walk() and Tree::restamp_moves(), with an explicit stack (deep
+// trees do not overflow the call stack): enter(child) before the child's action is made on mv
+// (false: its subtree is left out), visit(child) after. Frames: a node, its next child, and where
+// its action's undo records begin in `undo` (one vector for the whole walk).
+template <class Nodes, class Enter, class Visit>
+void walk_below_root(Nodes& nodes, Multiverse& mv, Enter enter, Visit visit) {
     struct Frame {
         int         node;
         std::size_t next;
@@ -101,7 +106,6 @@ void Tree::walk(Multiverse& mv, absl::FunctionRef<void(int node, Multiverse& mv)
     };
     std::vector<Frame>    stack{{0, 0, 0}};
     std::vector<MoveUndo> undo;
-    visit(0, mv);
     while (!stack.empty()) {
         Frame& f = stack.back();
         if (f.next == nodes[std::size_t(f.node)].children.size()) {
@@ -109,40 +113,33 @@ void Tree::walk(Multiverse& mv, absl::FunctionRef<void(int node, Multiverse& mv)
             stack.pop_back();
             continue;
         }
-        const int         c    = nodes[std::size_t(f.node)].children[f.next++];
+        const int c = nodes[std::size_t(f.node)].children[f.next++];
+        if (!enter(c)) continue;
         const std::size_t base = undo.size();
         do_action(mv, nodes[std::size_t(c)].action, undo);
-        visit(c, mv);
+        visit(c);
         stack.push_back({c, 0, base});
     }
 }
 
+} // namespace
+
+void Tree::walk(Multiverse& mv, absl::FunctionRef<void(int node, Multiverse& mv)> visit) const {
+    visit(0, mv);
+    walk_below_root(
+        nodes, mv, [](int) { return true; }, [&](int c) { visit(c, mv); });
+}
+
 bool Tree::restamp_moves(Multiverse& mv) {
-    struct Frame {
-        int         node;
-        std::size_t next;
-        std::size_t undoBase;
-    };
-    std::vector<Frame>    stack{{0, 0, 0}};
-    std::vector<MoveUndo> undo;
-    bool                  ok = true;
-    while (!stack.empty()) {
-        Frame& f = stack.back();
-        if (f.next == nodes[std::size_t(f.node)].children.size()) {
-            undo_action(mv, undo, f.undoBase);
-            stack.pop_back();
-            continue;
-        }
-        const int          c      = nodes[std::size_t(f.node)].children[f.next++];
-        const std::size_t  base   = undo.size();
-        std::vector<Move>& action = nodes[std::size_t(c)].action;
-        if (!restamp_action(mv, action)) {
+    bool ok = true;
+    walk_below_root(
+        nodes, mv,
+        [&](int c) {
+            if (restamp_action(mv, nodes[std::size_t(c)].action)) return true;
             ok = false;
-            continue; // its subtree stands in no position of ours
-        }
-        do_action(mv, action, undo);
-        stack.push_back({c, 0, base});
-    }
+            return false; // its subtree stands in no position of ours
+        },
+        [](int) {});
     return ok;
 }
 
