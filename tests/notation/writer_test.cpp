@@ -104,10 +104,20 @@ TEST_P(ValidRoundTrip, BothStyles) {
     // The illegal `(2b. d5)` variation copied from ftxi's texts (KingSafety, reader_test.cpp).
     if (illegal_d5_text(name)) opt.checkKingSafety = false;
     std::vector<Diagnostic> errors;
-    const auto              tree =
-        read_game_tree(read_file(CorpusDir / "valid" / GetParam()), name, opt, errors);
-    if (!tree)
-        GTEST_SKIP() << "no position to replay (syntax-only file): " << errors.front().to_string();
+    const std::string       text = read_file(CorpusDir / "valid" / GetParam());
+    const auto              tree = read_game_tree(text, name, opt, errors);
+    if (!tree) {
+        // A file the corpus marks `syntax only` or `replay needs ...` (its README's errata) has
+        // no complete position, so it cannot be replayed: its syntax must still read, and no
+        // other file may fail to replay.
+        ASSERT_FALSE(errors.empty());
+        const bool syntaxOnly = text.find("syntax only") != std::string::npos
+            || text.find("replay needs") != std::string::npos;
+        ASSERT_TRUE(syntaxOnly) << "does not replay: " << errors.front().to_string();
+        const auto doc = parse_document(text, name);
+        EXPECT_TRUE(doc.ok()) << doc.status();
+        return;
+    }
     expect_round_trip(*tree, MoveStyle::FULL, opt, name + " (full)");
     expect_round_trip(*tree, MoveStyle::SHORT, opt, name + " (short)");
 }
