@@ -305,88 +305,13 @@ bool single_line(const SolutionTree& t) {
         t.nodes.begin(), t.nodes.end(), [](const TreeNode& n) { return n.children.size() <= 1; });
 }
 
-int cmd_verify(const VerifyCli& c) {
-    const auto threadCap = allow_threads(c.threads); // no raw TBB warning
-    // --time counts from here (the proof check and the analysis).
-    const auto                       start = std::chrono::steady_clock::now();
-    const std::optional<std::string> text  = read_text(c.in.file);
-    if (!text) return ExitBadInput;
-    const std::string     file = display_name(c.in.file);
-    notation::ReadOptions opt;
-    if (c.in.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    opt.annotate = false; // the marks are ours to check, not the reader's to compute
-    std::vector<notation::Diagnostic> errors;
-    std::optional<notation::GameTree> gt = notation::read_game_tree(*text, file, opt, errors);
-    if (!gt) {
-        for (const notation::Diagnostic& d : errors)
-            std::cerr << d.to_string() << '\n';
-        return ExitBadInput;
-    }
-    auto header = [&](std::string_view key) -> const std::string* {
-        for (const auto& [k, v] : gt->headers)
-            if (movegen::iequals(k, key)) return &v;
-        return nullptr;
-    };
-    // 1. The puzzle position: Prelude header, else Puzzle header, else the root.
-    const std::vector<int> mainLine = gt->main_line();
-    const int              mainLen  = int(mainLine.size()) - 1;
-    int                    prelude  = 0;
-    const std::string*     pz       = header("Puzzle");
-    int                    claimed  = 0;
-    if (pz) {
-        std::string                why;
-        const std::optional<Claim> cl = parse_claim(*pz, why);
-        if (!cl) {
-            std::cerr << file << ": [Puzzle \"" << *pz << "\"]: " << why << '\n';
-            return ExitBadInput;
-        }
-        claimed = cl->mateIn;
-    }
-    if (const std::string* ph = header("Prelude")) {
-        const auto [end, ec] = std::from_chars(ph->data(), ph->data() + ph->size(), prelude);
-        if (ec != std::errc{} || end != ph->data() + ph->size() || prelude < 0
-            || prelude > mainLen) {
-            std::cerr << file << ": [Prelude \"" << *ph << "\"]: not a number of actions from 0 to "
-                      << mainLen << " (the length of the main line)\n";
-            return ExitBadInput;
-        }
-    } else if (claimed > 0 && mainLen >= 2 * claimed - 1) {
-        prelude = mainLen - (2 * claimed - 1);
-    }
-    // 2. The puzzle position and the claimed solution below it, as a tree of its own.
-    const int        top    = mainLine[std::size_t(prelude)];
-    const Multiverse puzzle = notation::position_at(*gt, top);
-    {
-        bool refused = false;
-        read_claim(pz, file, puzzle.to_move(), refused); // the side a claim names
-        if (refused) return ExitBadInput;
-    }
-    const SolutionTree tree = *gt->subtree(top); // no node limit: always a tree
-    // From here a signal stops the proof check or the analysis, which say so (exit 3); while
-    // the file is read it ends the process at once, as by default.
-    const std::atomic<bool>* const interrupt = catch_interrupts();
-    Multiverse                     scratch   = puzzle.fork();
-    solver::ProofLimits            lim;
-    lim.timeLimit = c.time;
-    lim.deadline  = start
-        + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            std::chrono::duration<double>(c.time));
-    lim.nodeLimit   = c.nodes;
-    lim.actionLimit = c.maxActions;
-    lim.interrupt   = interrupt;
-    const solver::ProofReport rep =
-        solver::check_proof(scratch, tree, 20, &notation::format_action, lim);
-    const movegen::Color attacker = puzzle.to_move();
-    const int            n        = rep.length > 0 ? rep.length : std::max(claimed, 1);
-    // The proof is decided when the walk finished or found a problem before it stopped.
-    const bool proofDecided = rep.finished || !rep.problems.empty();
-    // A single line from the root (no Prelude or Puzzle header marks a puzzle position) that
-    // leaves defences unanswered is no solution tree but a game: said so, not analysed.
-    const bool notATree = !header("Prelude") && !pz && single_line(tree)
-        && std::any_of(rep.problems.begin(), rep.problems.end(),
-            [](const auto& p) { return p.kind == solver::ProofProblem::Kind::MISSING_DEFENCE; });
-
-    // 3. The composer's verdict, when there is time left for it and the tree is one.
+// verify's analysis (cooks, duals, shorter mates, tries) when the proof check left time for it
+// and the tree is one; otherwise an incomplete Analysis whose `why` says why not. noMemory: the
+// table could not be allocated.
+solver::Analysis verify_analysis(const VerifyCli& c, const Multiverse& puzzle,
+    const SolutionTree& tree, const solver::ProofReport& rep, bool notATree, int n,
+    std::chrono::steady_clock::time_point start, const std::atomic<bool>* interrupt,
+    bool& noMemory) {
     solver::Analysis an;
     an.complete = false;
     if (!rep.limit.empty()) {
@@ -413,7 +338,10 @@ int cmd_verify(const VerifyCli& c) {
             o.timeLimit = c.time > 0 ? left : 0;
             // Duals are looked for along the tree's lines only when every action of it is legal.
             an = solver::analyse(puzzle, rep.complete ? tree : SolutionTree{}, n, o, c.tries);
-            if (an.noMemory) return no_memory(c.hashMb);
+            if (an.noMemory) {
+                noMemory = true;
+                return an;
+            }
             // The analysis' own limit names its share of the time: the option is named instead.
             if (c.time > 0 && an.why.rfind("time limit", 0) == 0) {
                 char buf[64];
@@ -422,32 +350,67 @@ int cmd_verify(const VerifyCli& c) {
             }
         }
     }
+    return an;
+}
 
-    auto fmt_path = [&](std::span<const std::vector<Move>> path) {
-        Multiverse                     p = puzzle.fork();
-        std::vector<movegen::MoveUndo> u;
-        std::string                    s;
-        for (const auto& a : path) {
-            if (!s.empty()) s += " | ";
-            s += notation::format_action(p, a);
-            movegen::do_action(p, a, u);
+// The header `key` of a tree (case-insensitive), or null.
+const std::string* header_of(const notation::GameTree& gt, std::string_view key) {
+    for (const auto& [k, v] : gt.headers)
+        if (movegen::iequals(k, key)) return &v;
+    return nullptr;
+}
+
+// How many actions of the main line (of mainLen) lead to the puzzle position verify checks: the
+// Prelude header's, else 2N - 1 before the end for a Puzzle header claiming mate in N, else 0;
+// `claimed` is that N (0 without a claim). False (the message printed) when a header is wrong.
+bool verify_prelude(const notation::GameTree& gt, const std::string& file, int mainLen,
+    int& prelude, int& claimed) {
+    const std::string* pz     = header_of(gt, "Puzzle");
+    auto               header = [&](std::string_view key) { return header_of(gt, key); };
+    if (pz) {
+        std::string                why;
+        const std::optional<Claim> cl = parse_claim(*pz, why);
+        if (!cl) {
+            std::cerr << file << ": [Puzzle \"" << *pz << "\"]: " << why << '\n';
+            return false;
         }
-        return s;
-    };
-    std::vector<std::string>       treeKeys;
-    std::vector<std::vector<Move>> treeKeyActions;
-    for (int k : tree.nodes[0].children) {
-        treeKeyActions.push_back(tree.nodes[std::size_t(k)].action);
-        treeKeys.push_back(fmt_path({&treeKeyActions.back(), 1}));
+        claimed = cl->mateIn;
     }
-    // A key of the analysis that is not a key of the tree is a cook. Keys compare as actions
-    // (standard order on both sides), not by the position they reach: two keys that transpose
-    // are two solutions (issue 14).
-    std::vector<std::string> cooks;
-    for (const auto& k : an.keys)
-        if (std::find(treeKeyActions.begin(), treeKeyActions.end(), k) == treeKeyActions.end())
-            cooks.push_back(fmt_path({&k, 1}));
+    if (const std::string* ph = header("Prelude")) {
+        const auto [end, ec] = std::from_chars(ph->data(), ph->data() + ph->size(), prelude);
+        if (ec != std::errc{} || end != ph->data() + ph->size() || prelude < 0
+            || prelude > mainLen) {
+            std::cerr << file << ": [Prelude \"" << *ph << "\"]: not a number of actions from 0 to "
+                      << mainLen << " (the length of the main line)\n";
+            return false;
+        }
+    } else if (claimed > 0 && mainLen >= 2 * claimed - 1) {
+        prelude = mainLen - (2 * claimed - 1);
+    }
+    return true;
+}
+
+// A line of actions from `puzzle`, in full notation, " | " between actions.
+std::string path_text(const Multiverse& puzzle, std::span<const std::vector<Move>> path) {
+    Multiverse                     p = puzzle.fork();
+    std::vector<movegen::MoveUndo> u;
+    std::string                    s;
+    for (const auto& a : path) {
+        if (!s.empty()) s += " | ";
+        s += notation::format_action(p, a);
+        movegen::do_action(p, a, u);
+    }
+    return s;
+}
+
+// The proof check's problems as lines: where (the line to the node, or the missing defence) and
+// what.
+std::vector<std::string> problem_texts(
+    const Multiverse& puzzle, const SolutionTree& tree, const solver::ProofReport& rep) {
     std::vector<std::string> problems;
+    auto                     fmt_path = [&](std::span<const std::vector<Move>> path) {
+        return path_text(puzzle, path);
+    };
     for (const solver::ProofProblem& p : rep.problems) {
         std::string where;
         {
@@ -462,6 +425,186 @@ int cmd_verify(const VerifyCli& c) {
         }
         problems.push_back(where + ": " + p.detail);
     }
+    return problems;
+}
+
+// The proof check's limits from verify's options; --time counts from `start`.
+solver::ProofLimits proof_limits(const VerifyCli& c, std::chrono::steady_clock::time_point start,
+    const std::atomic<bool>* interrupt) {
+    solver::ProofLimits lim;
+    lim.timeLimit = c.time;
+    lim.deadline  = start
+        + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(c.time));
+    lim.nodeLimit   = c.nodes;
+    lim.actionLimit = c.maxActions;
+    lim.interrupt   = interrupt;
+    return lim;
+}
+
+// What verify found, ready for a writer.
+struct VerifyReport {
+    movegen::Color             attacker;
+    int                        prelude, claimed, n;
+    const solver::ProofReport& rep;
+    bool                       proofDecided, notATree, decided, claimDecided, claimHolds, tries;
+    std::size_t                lineActions; // actions of the tree (a single line: the game's)
+    std::vector<std::string>   treeKeys, cooks, problems, duals;
+    // Each try and its line with the refutation ("TRY | REFUTATION").
+    std::vector<std::pair<std::string, std::string>> triesText;
+    std::string                                      why, verdict, claimNote;
+    int                                              shortest, exitCode;
+};
+
+void write_verify_json(const VerifyReport& r) {
+    const solver::ProofReport& rep = r.rep;
+    nlohmann::json             j;
+    j["complete"]          = r.proofDecided ? nlohmann::json(rep.complete) : nlohmann::json();
+    j["mate_in"]           = rep.length;
+    j["side"]              = r.attacker == movegen::WHITE ? "white" : "black";
+    j["prelude"]           = r.prelude;
+    j["claim"]             = r.claimed ? nlohmann::json(r.claimed) : nlohmann::json();
+    j["keys"]              = r.treeKeys;
+    j["leaves"]            = rep.leaves;
+    j["answered_by_group"] = rep.answeredByGroup;
+    j["problems"]          = r.problems;
+    if (r.decided) {
+        j["cooks"]       = r.cooks;
+        j["shortest"]    = r.shortest;
+        j["claim_holds"] = r.claimDecided ? nlohmann::json(r.claimHolds) : nlohmann::json();
+        j["duals"]       = r.duals;
+        if (r.tries) {
+            nlohmann::json tr = nlohmann::json::array();
+            for (const auto& [t, line] : r.triesText)
+                tr.push_back({{"try", t}, {"refutation", line}});
+            j["tries"] = tr;
+        }
+    } else if (!r.notATree) {
+        j["limit"] = r.why;
+    }
+    j["verdict"]   = r.verdict;
+    j["exit_code"] = r.exitCode;
+    std::cout << json_text(j) << '\n';
+}
+
+void write_verify_text(const VerifyReport& r) {
+    const solver::ProofReport& rep = r.rep;
+    std::cout << "puzzle:   " << (r.attacker == movegen::WHITE ? "white" : "black")
+              << " to move after " << r.prelude << " prelude action(s); claimed "
+              << (r.claimed ? mate_text(r.claimed) : std::string("mate in ?")) << '\n';
+    std::cout << "proof:    "
+              << (!r.proofDecided       ? "unknown (" + rep.limit + ")"
+                         : rep.complete ? std::string("complete")
+                                        : std::string("INCOMPLETE"))
+              << ", mate in " << rep.length << ", " << rep.leaves << " mate leaves, "
+              << rep.defenderNodes << " defender nodes";
+    if (rep.answeredByGroup) std::cout << ", " << rep.answeredByGroup << " grouped defences";
+    // Stopped early: the counts are those of the part checked.
+    if (!rep.finished && r.proofDecided)
+        std::cout << " (checked until "
+                  << (rep.limit.empty()
+                             ? "the first " + std::to_string(r.problems.size()) + " problems"
+                             : rep.limit)
+                  << ")";
+    std::cout << '\n';
+    for (const std::string& p : r.problems)
+        std::cout << "  problem: " << p << '\n';
+    if (r.notATree)
+        std::cout << "note:     the tree is a single line of " << r.lineActions
+                  << " action(s) (a game?) that leaves defences unanswered: not a solution tree; "
+                     "[Prelude \"P\"] or [Puzzle \"mate-in-N\"] marks the puzzle position\n";
+    for (const std::string& k : r.treeKeys)
+        std::cout << "key:      " << k << '\n';
+    if (r.decided) {
+        std::cout << "cooks:    " << (r.cooks.empty() ? "none" : "") << '\n';
+        for (const std::string& k : r.cooks)
+            std::cout << "  cook:   " << k << '\n';
+        std::cout << "shortest: " << (r.shortest ? mate_text(r.shortest) : std::string("none"))
+                  << (r.shortest && r.shortest < r.n ? "  (shorter than the tree)" : "") << '\n';
+        if (!r.claimNote.empty()) std::cout << r.claimNote << '\n';
+        std::cout << "duals:    " << r.duals.size() << '\n';
+        for (const std::string& d : r.duals)
+            std::cout << "  dual after: " << d << '\n';
+        if (r.tries) {
+            std::cout << "tries:    " << r.triesText.size() << '\n';
+            for (const auto& [t, line] : r.triesText)
+                std::cout << "  try: " << t << "  refuted by " << line.substr(t.size() + 3) << '\n';
+        }
+    }
+    std::cout << "verdict:  " << r.verdict << '\n';
+}
+
+int cmd_verify(const VerifyCli& c) {
+    const auto threadCap = allow_threads(c.threads); // no raw TBB warning
+    // --time counts from here (the proof check and the analysis).
+    const auto                       start = std::chrono::steady_clock::now();
+    const std::optional<std::string> text  = read_text(c.in.file);
+    if (!text) return ExitBadInput;
+    const std::string     file = display_name(c.in.file);
+    notation::ReadOptions opt;
+    if (c.in.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
+    opt.annotate = false; // the marks are ours to check, not the reader's to compute
+    std::vector<notation::Diagnostic> errors;
+    std::optional<notation::GameTree> gt = notation::read_game_tree(*text, file, opt, errors);
+    if (!gt) {
+        for (const notation::Diagnostic& d : errors)
+            std::cerr << d.to_string() << '\n';
+        return ExitBadInput;
+    }
+    auto header = [&](std::string_view key) { return header_of(*gt, key); };
+    // 1. The puzzle position: Prelude header, else Puzzle header, else the root.
+    const std::vector<int> mainLine = gt->main_line();
+    const std::string*     pz       = header("Puzzle");
+    int                    prelude = 0, claimed = 0;
+    if (!verify_prelude(*gt, file, int(mainLine.size()) - 1, prelude, claimed)) return ExitBadInput;
+    // 2. The puzzle position and the claimed solution below it, as a tree of its own.
+    const int        top    = mainLine[std::size_t(prelude)];
+    const Multiverse puzzle = notation::position_at(*gt, top);
+    {
+        bool refused = false;
+        read_claim(pz, file, puzzle.to_move(), refused); // the side a claim names
+        if (refused) return ExitBadInput;
+    }
+    const SolutionTree tree = *gt->subtree(top); // no node limit: always a tree
+    // From here a signal stops the proof check or the analysis, which say so (exit 3); while
+    // the file is read it ends the process at once, as by default.
+    const std::atomic<bool>* const interrupt = catch_interrupts();
+    Multiverse                     scratch   = puzzle.fork();
+    const solver::ProofReport      rep       = solver::check_proof(
+                   scratch, tree, 20, &notation::format_action, proof_limits(c, start, interrupt));
+    const movegen::Color attacker = puzzle.to_move();
+    const int            n        = rep.length > 0 ? rep.length : std::max(claimed, 1);
+    // The proof is decided when the walk finished or found a problem before it stopped.
+    const bool proofDecided = rep.finished || !rep.problems.empty();
+    // A single line from the root (no Prelude or Puzzle header marks a puzzle position) that
+    // leaves defences unanswered is no solution tree but a game: said so, not analysed.
+    const bool notATree = !header("Prelude") && !pz && single_line(tree)
+        && std::any_of(rep.problems.begin(), rep.problems.end(),
+            [](const auto& p) { return p.kind == solver::ProofProblem::Kind::MISSING_DEFENCE; });
+
+    // 3. The composer's verdict, when there is time left for it and the tree is one.
+    bool                   noMemory = false;
+    const solver::Analysis an =
+        verify_analysis(c, puzzle, tree, rep, notATree, n, start, interrupt, noMemory);
+    if (noMemory) return no_memory(c.hashMb);
+
+    auto fmt_path = [&](std::span<const std::vector<Move>> path) {
+        return path_text(puzzle, path);
+    };
+    std::vector<std::string>       treeKeys;
+    std::vector<std::vector<Move>> treeKeyActions;
+    for (int k : tree.nodes[0].children) {
+        treeKeyActions.push_back(tree.nodes[std::size_t(k)].action);
+        treeKeys.push_back(fmt_path({&treeKeyActions.back(), 1}));
+    }
+    // A key of the analysis that is not a key of the tree is a cook. Keys compare as actions
+    // (standard order on both sides), not by the position they reach: two keys that transpose
+    // are two solutions (issue 14).
+    std::vector<std::string> cooks;
+    for (const auto& k : an.keys)
+        if (std::find(treeKeyActions.begin(), treeKeyActions.end(), k) == treeKeyActions.end())
+            cooks.push_back(fmt_path({&k, 1}));
+    std::vector<std::string> problems = problem_texts(puzzle, tree, rep);
     // The verdict. The proof check is exact (no limit); the analysis may be cut by a limit,
     // and then nothing of it is reported.
     const bool decided = an.complete;
@@ -489,87 +632,20 @@ int cmd_verify(const VerifyCli& c) {
         claimNote = "claim: " + mate_text(claimed) + "; shortest: "
             + (an.shortest ? mate_text(an.shortest)
                            : "no mate in " + std::to_string(n) + " or fewer");
-    if (c.json) {
-        nlohmann::json j;
-        j["complete"]          = proofDecided ? nlohmann::json(rep.complete) : nlohmann::json();
-        j["mate_in"]           = rep.length;
-        j["side"]              = attacker == movegen::WHITE ? "white" : "black";
-        j["prelude"]           = prelude;
-        j["claim"]             = claimed ? nlohmann::json(claimed) : nlohmann::json();
-        j["keys"]              = treeKeys;
-        j["leaves"]            = rep.leaves;
-        j["answered_by_group"] = rep.answeredByGroup;
-        j["problems"]          = problems;
-        if (decided) {
-            j["cooks"]           = cooks;
-            j["shortest"]        = an.shortest;
-            j["claim_holds"]     = claimDecided ? nlohmann::json(claimHolds) : nlohmann::json();
-            nlohmann::json duals = nlohmann::json::array();
-            for (const auto& d : an.duals)
-                duals.push_back(fmt_path(d));
-            j["duals"] = duals;
-            if (c.tries) {
-                nlohmann::json tr = nlohmann::json::array();
-                for (const auto& [a, refu] : an.tries) {
-                    std::vector<std::vector<Move>> path{a, refu};
-                    tr.push_back({{"try", fmt_path({&a, 1})}, {"refutation", fmt_path(path)}});
-                }
-                j["tries"] = tr;
-            }
-        } else if (!notATree) {
-            j["limit"] = why;
-        }
-        j["verdict"]   = verdict;
-        j["exit_code"] = exitCode;
-        std::cout << json_text(j) << '\n';
-        return exitCode;
+    VerifyReport r{attacker, prelude, claimed, n, rep, proofDecided, notATree, decided,
+        claimDecided, claimHolds, c.tries, tree.nodes.size() - 1, std::move(treeKeys),
+        std::move(cooks), std::move(problems), {}, {}, why, verdict, claimNote, an.shortest,
+        exitCode};
+    for (const auto& d : an.duals)
+        r.duals.push_back(fmt_path(d));
+    for (const auto& [a, refu] : an.tries) {
+        std::vector<std::vector<Move>> path{a, refu};
+        r.triesText.emplace_back(fmt_path({&a, 1}), fmt_path(path));
     }
-    std::cout << "puzzle:   " << (attacker == movegen::WHITE ? "white" : "black")
-              << " to move after " << prelude << " prelude action(s); claimed "
-              << (claimed ? mate_text(claimed) : std::string("mate in ?")) << '\n';
-    std::cout << "proof:    "
-              << (!proofDecided         ? "unknown (" + rep.limit + ")"
-                         : rep.complete ? std::string("complete")
-                                        : std::string("INCOMPLETE"))
-              << ", mate in " << rep.length << ", " << rep.leaves << " mate leaves, "
-              << rep.defenderNodes << " defender nodes";
-    if (rep.answeredByGroup) std::cout << ", " << rep.answeredByGroup << " grouped defences";
-    // Stopped early: the counts are those of the part checked.
-    if (!rep.finished && proofDecided)
-        std::cout << " (checked until "
-                  << (rep.limit.empty()
-                             ? "the first " + std::to_string(problems.size()) + " problems"
-                             : rep.limit)
-                  << ")";
-    std::cout << '\n';
-    for (const std::string& p : problems)
-        std::cout << "  problem: " << p << '\n';
-    if (notATree)
-        std::cout << "note:     the tree is a single line of " << tree.nodes.size() - 1
-                  << " action(s) (a game?) that leaves defences unanswered: not a solution tree; "
-                     "[Prelude \"P\"] or [Puzzle \"mate-in-N\"] marks the puzzle position\n";
-    for (const std::string& k : treeKeys)
-        std::cout << "key:      " << k << '\n';
-    if (decided) {
-        std::cout << "cooks:    " << (cooks.empty() ? "none" : "") << '\n';
-        for (const std::string& k : cooks)
-            std::cout << "  cook:   " << k << '\n';
-        std::cout << "shortest: " << (an.shortest ? mate_text(an.shortest) : std::string("none"))
-                  << (an.shortest && an.shortest < n ? "  (shorter than the tree)" : "") << '\n';
-        if (!claimNote.empty()) std::cout << claimNote << '\n';
-        std::cout << "duals:    " << an.duals.size() << '\n';
-        for (const auto& d : an.duals)
-            std::cout << "  dual after: " << fmt_path(d) << '\n';
-        if (c.tries) {
-            std::cout << "tries:    " << an.tries.size() << '\n';
-            for (const auto& [a, refu] : an.tries) {
-                std::vector<std::vector<Move>> path{a, refu};
-                std::cout << "  try: " << fmt_path({&a, 1}) << "  refuted by "
-                          << fmt_path(path).substr(fmt_path({&a, 1}).size() + 3) << '\n';
-            }
-        }
-    }
-    std::cout << "verdict:  " << verdict << '\n';
+    if (c.json)
+        write_verify_json(r);
+    else
+        write_verify_text(r);
     return exitCode;
 }
 
