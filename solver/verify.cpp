@@ -32,7 +32,7 @@ struct Walker {
     ProofReport           report;
     bool                  stop = false; // a limit, or the problems list is full
     movegen::ActionPicker picker;       // the defences of a node (the one legal-action policy)
-    movegen::ActionSearch search;       // legal(), reused
+    movegen::ActionSearch search;       // if_legal(), reused
 
     bool full() const { return report.problems.size() >= maxProblems; }
 
@@ -72,31 +72,33 @@ struct Walker {
         }
     }
 
-    // Is `a` legal here? (ActionSearch::reset_only: looked for among the legal actions made of
-    // its own moves, not among the position's others, which can be millions.)
-    bool legal(std::span<const Move> a) {
+    // If `a` is one of the legal actions of m, f() with it made on m; returns whether it was.
+    // (ActionSearch::reset_only: looked for among the legal actions made of its own moves, not
+    // among the position's others, which can be millions.)
+    template <class F>
+    bool if_legal(Multiverse& m, std::span<const Move> a, F f) {
         bool found = false;
-        search.reset_only(mv, a);
+        search.reset_only(m, a);
         search.for_each([&](std::span<const Move> l) {
             if (!std::equal(l.begin(), l.end(), a.begin(), a.end())) return true;
             found = true;
+            f();
             return false;
         });
         return found;
     }
 
+    // Is `a` legal here?
+    bool legal(std::span<const Move> a) {
+        return if_legal(mv, a, [] {});
+    }
+
     // Does `answer` mate, legally, after `defence`, both from `here`? (here restored)
-    static bool mates_after(Multiverse& here, std::span<const Move> defence,
+    bool mates_after(Multiverse& here, std::span<const Move> defence,
         const std::vector<Move>& answer, std::vector<MoveUndo>& u) {
         bool answered = false;
         movegen::do_action(here, defence, u);
-        movegen::ActionSearch search;
-        search.reset_only(here, answer);
-        search.for_each([&](std::span<const Move> a) {
-            if (!std::equal(a.begin(), a.end(), answer.begin(), answer.end())) return true;
-            answered = movegen::is_checkmate(here);
-            return false;
-        });
+        if_legal(here, answer, [&] { answered = movegen::is_checkmate(here); });
         movegen::undo_action(here, u);
         return answered;
     }
