@@ -80,8 +80,6 @@ bool wanted_extension(const fs::path& p) {
     return ext == ".5dpgn" || ext == ".5dfen";
 }
 
-std::string error_text(const std::error_code& ec) { return ec.message(); }
-
 // A named input that is neither a folder nor a regular file (a FIFO, a device, a socket): its
 // error, else empty. A missing file is left to the child, whose message says so.
 std::string not_regular(const std::string& path) {
@@ -96,7 +94,7 @@ void walk(const fs::path& dir, std::vector<Item>& items) {
     std::error_code        ec;
     fs::directory_iterator it(dir, ec), end;
     if (ec) {
-        items.push_back({dir.string(), dir.string() + ": cannot be listed: " + error_text(ec)});
+        items.push_back({dir.string(), dir.string() + ": cannot be listed: " + ec.message()});
         return;
     }
     for (; it != end; it.increment(ec)) {
@@ -112,7 +110,7 @@ void walk(const fs::path& dir, std::vector<Item>& items) {
                 items.push_back({e.path().string(), why});
         }
     }
-    if (ec) items.push_back({dir.string(), dir.string() + ": cannot be listed: " + error_text(ec)});
+    if (ec) items.push_back({dir.string(), dir.string() + ": cannot be listed: " + ec.message()});
 }
 
 // The inputs, each once, sorted: files as given, folders searched for *.5dpgn and *.5dfen.
