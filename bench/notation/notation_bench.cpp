@@ -100,20 +100,25 @@ void BM_WriteTree(benchmark::State& state) {
 
 std::string serial_for(int i) { return std::to_string(i / 2 + 1) + (i % 2 ? "b." : "w."); }
 
+// Parses `text` once per iteration, as a scale test of size n (SetComplexityN).
+void parse_scaled(benchmark::State& state, const std::string& text, int n) {
+    for (auto _ : state) {
+        notation::Document   doc;
+        notation::Diagnostic err;
+        const bool           ok = notation::parse_document(text, "scaled", doc, err);
+        if (!ok) state.SkipWithError(err.to_string().c_str());
+        benchmark::DoNotOptimize(ok);
+    }
+    state.SetComplexityN(n);
+}
+
 void BM_ParseNested(benchmark::State& state) {
     const int   depth = int(state.range(0));
     std::string text;
     for (int i = 0; i < depth; ++i)
         text += '(' + serial_for(i) + " e3 ";
     text += std::string(std::size_t(depth), ')');
-    for (auto _ : state) {
-        notation::Document   doc;
-        notation::Diagnostic err;
-        const bool           ok = notation::parse_document(text, "nested", doc, err);
-        if (!ok) state.SkipWithError("nested variations do not parse");
-        benchmark::DoNotOptimize(ok);
-    }
-    state.SetComplexityN(depth);
+    parse_scaled(state, text, depth);
 }
 
 void BM_ParseLong(benchmark::State& state) {
@@ -121,14 +126,7 @@ void BM_ParseLong(benchmark::State& state) {
     std::string text    = "[Board \"Standard\"]\n";
     for (int i = 0; i < actions; i += 2)
         text += std::to_string(i / 2 + 1) + ". (0T" + std::to_string(i / 2 + 1) + ")Ng1f3 / Nf6 ";
-    for (auto _ : state) {
-        notation::Document   doc;
-        notation::Diagnostic err;
-        const bool           ok = notation::parse_document(text, "long", doc, err);
-        if (!ok) state.SkipWithError("the main line does not parse");
-        benchmark::DoNotOptimize(ok);
-    }
-    state.SetComplexityN(actions);
+    parse_scaled(state, text, actions);
 }
 
 // Arg 0 = FULL, 1 = SHORT.
