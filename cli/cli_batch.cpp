@@ -239,7 +239,7 @@ std::optional<nlohmann::json> run_item(const std::string& program, const BatchCl
     if (c.lenient) args.emplace_back("--lenient");
     if (c.mate && !c.verify) args.insert(args.end(), {"--mate", std::to_string(c.mate)});
     if (c.time > 0) args.insert(args.end(), {"--time", std::to_string(c.time)});
-    if (c.nodes && !c.verify) args.insert(args.end(), {"--nodes", std::to_string(c.nodes)});
+    if (c.nodes) args.insert(args.end(), {"--nodes", std::to_string(c.nodes)});
     args.insert(args.end(), {"--hash", std::to_string(c.hashMb)});
     std::vector<char*> argv;
     for (std::string& a : args)
@@ -623,7 +623,7 @@ void register_batch_commands(const Commands& commands, int& exitCode) {
         batch->add_flag("--lenient", c->lenient, "read each file leniently (as solve --lenient)");
         batch->add_option("--mate", c->mate, "per item: solve --mate")->check(CLI::Range(1, 60));
         batch->add_option("--time", c->time, "per item: --time S")->check(CLI::PositiveNumber);
-        batch->add_option("--nodes", c->nodes, "per item: solve --nodes N")
+        batch->add_option("--nodes", c->nodes, "per item: --nodes N (solve, or verify's proof check and analysis)")
             ->check(CLI::Range(std::uint64_t(1), UINT64_MAX));
         batch->add_option("--hash", c->hashMb, "per item: --hash MB")
             ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20));
