@@ -173,7 +173,7 @@ int cmd_solve(const SolveCli& c) {
     std::string written, readBack;
     if (!r.internal && r.result == solver::Result::MATE && r.treeBuilt) {
         notation::GameTree gt = written_solution(*game, root, r.tree, r.mateIn, c.group);
-        if (!claimNote.empty()) gt.nodes[0].comment = claimNote;
+        if (!claimNote.empty()) notation::append_comment(gt.nodes[0].comment, claimNote);
         if (c.problemist && !c.json)
             problemist_markup(gt, int(game->mainLine.size()), root, r, o, c.tries);
         written  = notation::write_tree(gt);

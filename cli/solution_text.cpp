@@ -29,17 +29,29 @@ using solver::SolutionTree;
 notation::GameTree written_solution(const notation::LoadedGame& game, const Multiverse& root,
     const SolutionTree& sol, int mateIn, std::size_t groupThreshold) {
     notation::GameTree gt(game.start.fork());
+    // The input's headers and comments as `fmt` keeps them; its Puzzle and Prelude headers give
+    // way to the ones that describe this tree.
+    notation::read_tree_head(game.doc, gt);
+    std::erase_if(gt.headers, [](const auto& h) {
+        return movegen::iequals(h.first, "Puzzle") || movegen::iequals(h.first, "Prelude");
+    });
     gt.headers.emplace_back("Puzzle", "mate-in-" + std::to_string(mateIn));
     gt.headers.emplace_back("Prelude", std::to_string(game.mainLine.size()));
+    gt.headers = notation::canonical_headers(gt.headers);
     // The prelude as it reads back: each action in standard order (NOTATION.md §6; a file may
     // write its moves in another order, and the reader puts them in this one).
     int                            at  = 0;
     Multiverse                     pre = game.start.fork();
     std::vector<movegen::MoveUndo> undo;
+    std::size_t                    ply = 0;
     for (const auto& a : game.mainLine) {
         std::vector<Move> action = a;
         notation::standard_order(pre, action);
         at = gt.add(at, action);
+        // The document's nodes are the root and the main line, in order (load_game()).
+        ++ply;
+        for (const notation::Comment& c : game.doc.nodes[ply].action.comments)
+            notation::append_comment(gt.nodes[std::size_t(at)].comment, c.text);
         movegen::do_action(pre, action, undo);
     }
     const std::vector<int> len = sol.heights();

@@ -30,8 +30,8 @@ Outcome outcome_of(const GameResult& r) {
     return Outcome::DRAW;
 }
 
-// Appends a comment's text to a node's comment: trimmed, braces turned into parentheses (the
-// writer never nests comments, NOTATION.md §7), separated from earlier text by one space.
+} // namespace
+
 void append_comment(std::string& to, std::string_view text) {
     auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     while (!text.empty() && is_space(text.front()))
@@ -43,6 +43,8 @@ void append_comment(std::string& to, std::string_view text) {
     for (char c : text)
         to += c == '{' ? '(' : c == '}' ? ')' : c;
 }
+
+namespace {
 
 // The mark the text claims for an action: a lone `#`/`*`, or one on any of its moves.
 Mark claimed_mark(const Action& a) {
@@ -266,24 +268,7 @@ bool begin_tree(
         return false;
     }
     out.start = std::move(*start);
-    out.nodes.clear();
-    out.headers.clear();
-
-    // Headers: those the writer computes from the start position are dropped.
-    const std::string boardValue = board_header_value(out.start);
-    for (const Header& h : doc.headers) {
-        const std::string_view k = h.key;
-        if (is_computed_header(k)) continue;
-        if (iequals(k, "Variant")
-            && (istarts_with(h.value, "custom") || iequals(h.value, boardValue)))
-            continue;
-        out.headers.emplace_back(h.key, h.value);
-    }
-    out.headers = canonical_headers(out.headers); // the writer's order and spelling
-
-    out.nodes.emplace_back();
-    for (const Comment& c : doc.comments)
-        append_comment(out.nodes[0].comment, c.text);
+    read_tree_head(doc, out);
     if (doc.root().result) out.nodes[0].result = outcome_of(*doc.root().result);
     return true;
 }
@@ -328,6 +313,26 @@ void feed(
 }
 
 } // namespace
+
+void read_tree_head(const Document& doc, GameTree& out) {
+    out.nodes.clear();
+    out.headers.clear();
+    // Headers: those the writer computes from the start position are dropped.
+    const std::string boardValue = board_header_value(out.start);
+    for (const Header& h : doc.headers) {
+        const std::string_view k = h.key;
+        if (is_computed_header(k)) continue;
+        if (iequals(k, "Variant")
+            && (istarts_with(h.value, "custom") || iequals(h.value, boardValue)))
+            continue;
+        out.headers.emplace_back(h.key, h.value);
+    }
+    out.headers = canonical_headers(out.headers); // the writer's order and spelling
+
+    out.nodes.emplace_back();
+    for (const Comment& c : doc.comments)
+        append_comment(out.nodes[0].comment, c.text);
+}
 
 bool read_tree(const Document& doc, std::string_view file, const ReadOptions& opt, GameTree& out,
     std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings) {

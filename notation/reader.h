@@ -32,6 +32,16 @@
 
 namespace fived::notation {
 
+// The head of a tree read from `doc`, on `out` whose start position is set: its headers as
+// the reader keeps them (those the writer computes from out.start dropped, in canonical form)
+// and a root node whose comment is the document's comments before the first action. Any other
+// node of `out` is dropped. For tools that write a new tree after a document's head.
+void read_tree_head(const Document& doc, GameTree& out);
+
+// Appends a comment's text to a node's comment: trimmed, braces turned into parentheses (the
+// writer never nests comments, NOTATION.md §7), separated from earlier text by one space.
+void append_comment(std::string& to, std::string_view text);
+
 // Reads `doc` into `out`. Semantic errors are appended to `errors` (at most opt.maxErrors;
 // after each one the offending subtree is skipped). Returns true iff there was none. What `opt`
 // lets through (an action leaving a royal piece attacked, with checkKingSafety off) is appended

@@ -702,6 +702,41 @@ def problemist():
           f"the quiet key's threat: {allk!r}")
 
 
+def solve_keeps_head():
+    """solve writes the input's headers and comments as fmt keeps them (issue 55, item 9): the
+    tree after the solution replaces only the Puzzle and Prelude headers, and reads back."""
+    with open(os.path.join(DATA, "rook-tactics-2.5dpgn")) as f:
+        text = f.read()
+    # A header of each kind fmt keeps, a comment before the first action and one after the
+    # first action of the prelude, and a wrong claim that solve corrects.
+    body = text.replace("[Board", '[Event "Keep me"]\n[Composer "A. N. Other"]\n'
+                        '{Before the moves.}\n[Board', 1)
+    body = body.replace('[Puzzle "mate-in-2"]', '[Puzzle "mate-in-3"]', 1)
+    lines = body.split("\n")
+    first = next(i for i, l in enumerate(lines) if l.startswith("1."))
+    lines[first] = lines[first].replace(" / ", " {after the first action} / ", 1)
+    src = write("head.5dpgn", "\n".join(lines))
+    rc, kept, _ = run(["fmt", src])
+    check(rc == OK and "{after the first action}" in kept, f"fmt of the input: exit {rc} {kept!r}")
+    rc, out, err = run(["solve", src, "--quiet"])
+    check(rc == OK, f"solve: exit {rc} {err!r}")
+    for want in ('[Event "Keep me"]', '[Composer "A. N. Other"]', "Before the moves.",
+                 "{after the first action}", '[Puzzle "mate-in-2"]',
+                 "claim: mate in 3; shortest: mate in 2"):
+        check(want in out, f"solve output lacks {want!r}: {out!r}")
+    check('[Puzzle "mate-in-3"]' not in out, f"the old claim is kept: {out!r}")
+    rc, canon, _ = run(["fmt", write("head-out.5dpgn", out)])
+    check(rc == OK and canon == out, f"fmt of solve's tree differs: exit {rc}\n{canon}\n{out}")
+    # The same verdict as the tree solved from the file without them (rook-tactics-2 is cooked).
+    verdicts = []
+    for name, tree in (("plain.5dpgn", run(["solve", os.path.join(DATA, "rook-tactics-2.5dpgn"),
+                                                 "--quiet"])[1]), ("head-out2.5dpgn", out)):
+        rc, vout, _ = run(["verify", write(name, tree)])
+        verdicts.append((rc, [l for l in vout.splitlines() if l.startswith(("proof:", "verdict:"))]))
+    check(verdicts[0] == verdicts[1] and verdicts[1][0] == NEGATIVE
+          and "verdict:  cooked" in verdicts[1][1], f"verify of solve's tree: {verdicts}")
+
+
 ISSUE55_CAPTURE = ('[Board "custom"]\n[Mode "5D"]\n[Size "6x6"]\n'
                    '[6/6/B1k3/1q4/6/1b1RK1:0:1:w]\n')
 ISSUE55_Q251 = '[Board "custom"]\n[Size "8x8"]\n[Puzzle "#2"]\n[4Q3/3K4/8/5n2/B1kr4/b7/1R6/8:0:1:w]\n'
@@ -800,7 +835,19 @@ def batch():
           "merged shards differ from the unsharded run")
     check("4 inputs" in summary and "errors" in summary and "slowest 1:" in summary,
           f"merge summary: {summary!r}")
-
+    # --nodes reaches verify too (issue 55): one node cannot check a solution tree's proof.
+    rc, tree, _ = run(["solve", os.path.join(DATA, "rook-tactics-2.5dpgn"), "--quiet"])
+    one = write("rt2-solution.5dpgn", tree)
+    rc, lines, err = run(["batch", one, "--verify", "--nodes", "1"])
+    recs = [json.loads(l) for l in lines.splitlines()]
+    check(rc == OK and len(recs) == 1 and recs[0]["exit_code"] == UNKNOWN
+          and recs[0].get("limit") == "node limit of 1 reached",
+          f"batch --verify --nodes 1: exit {rc}, {recs} {err!r}")
+    rc, lines, err = run(["batch", one, "--verify"])
+    recs = [json.loads(l) for l in lines.splitlines()]
+    check(rc == OK and len(recs) == 1 and recs[0]["exit_code"] == NEGATIVE
+          and recs[0].get("verdict") == "cooked" and recs[0].get("complete") is True,
+          f"batch --verify: exit {rc}, {recs} {err!r}")
 
 
 def batch_failures():
@@ -1190,7 +1237,8 @@ CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, cl
                                  fen_reads_back, meaningless_options, quiet_means_quiet,
                                  command_line,
                                    wrong_claim, verify_unknown, limits, verify_bounded,
-                                   verify_game_file, many_headers, actions_streams)}
+                                   verify_game_file, many_headers, actions_streams,
+                                   solve_keeps_head)}
 
 
 def main():
