@@ -12,7 +12,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 
 FIVED = DATA = TMP = None
 failures = []
@@ -311,6 +310,53 @@ def verify_bounded():
           f"verify of 2000 nested variations: exit {rc}: {out[-600:]!r} {err[-300:]!r}")
 
 
+def many_lines(lines, turns):
+    """`lines` variations from the start (a different first pawn move each), each a game of
+    `turns` turns (the knights going back and forth after the first move)."""
+    firsts = [f + r for f in "abcdegh" for r in "34"][:lines]  # f3 would block Nf3
+    out = []
+    for i, first in enumerate(firsts):
+        body = [f"1. {first} / Nf6"] + [f"{t}. " + ("Nf3 / Ng8" if t % 2 == 0 else "Ng1 / Nf6")
+                                        for t in range(2, turns + 1)]
+        text = "\n".join(body)
+        out.append(text if i == len(firsts) - 1 else "(" + text + ")\n")
+    return STANDARD + "".join(out) + "\n"
+
+
+def memory_caps():
+    """Issue 55: every command under an address-space cap (`ulimit -v`, 512 MB) on the longest
+    game the engine takes (8000 turns, its turn limit is 8191), 14 such lines as variations and
+    5000 nested variations: the documented exit status, never a crash or a runaway
+    (scripts/resources.py measures the same commands' peak RSS and time)."""
+    cap = 512 << 20
+    long_game = write("long.5dpgn", knights_game(8000))
+    wide = write("wide.5dpgn", many_lines(14, 8000))
+    deep = write("deep5000.5dpgn", nested_variations(5000))
+    svg = os.path.join(TMP, "capped.svg")
+    folder = os.path.join(TMP, "capped")
+    os.makedirs(folder)
+    for p in (long_game, deep):
+        os.link(p, os.path.join(folder, os.path.basename(p)))
+    records = os.path.join(TMP, "capped.jsonl")
+    runs = []
+    for path in (long_game, wide, deep):
+        for cmd, want in ((["status"], OK), (["moves"], OK), (["actions"], OK), (["count"], OK),
+                          (["perft", None, "1"], OK), (["fen"], OK), (["hash"], OK),
+                          (["fmt"], OK), (["check-notation"], OK),
+                          (["solve", None, "--mate", "1", "--quiet"], NEGATIVE),
+                          (["verify"], NEGATIVE), (["svg", None, "-o", svg], OK)):
+            runs.append((with_file(cmd, path), want))
+    runs += [(["batch", folder, "--mate", "1", "--jobs", "2", "-o", records], OK),
+             (["batch-merge", records], OK), (["bench", "--hash", "1"], OK)]
+    for args, want in runs:
+        rc, out, err = run(args, memory=cap, timeout=300)
+        check(rc == want, f"{' '.join(os.path.basename(a) for a in args)} under 512 MB: "
+                          f"exit {rc}, want {want}: {err[-300:]!r}")
+    recs = [json.loads(l) for l in open(records)]
+    check(len(recs) == 2 and all(r["exit_code"] == NEGATIVE for r in recs),
+          f"batch records under 512 MB: {recs}")
+
+
 def verify_game_file():
     """Issue 55, item 1: verify of a real game file (a wide position on its main line) under a
     memory cap: not a solution tree. Needs ../shared/puzzles (else skipped)."""
@@ -430,28 +476,25 @@ def limits():
     rc, j, _ = solve_json([rt2, "--nodes", last])
     check(j.get("result") == "unknown" and j.get("mate_proven") == 2
           and j.get("keys") == ["(0T2)Rb1f1"], f"solve --json --nodes {last}: {j}")
-    # The time limit includes the table: 4 GB used to cost seconds of page faults first.
-    t0 = time.monotonic()
-    rc, out, _ = run(["solve", std, "--quiet", "--mate", "6", "--hash", "4096", "--time", "0.3"])
-    wall = time.monotonic() - t0
+    # The time limit includes the table: 4 GB used to cost seconds of page faults first (16 s
+    # here). A hang guard, not a speed test: the subprocess timeout, far above 0.3 s.
+    rc, out, _ = run(["solve", std, "--quiet", "--mate", "6", "--hash", "4096", "--time", "0.3"],
+                     timeout=60)
     check(rc == UNKNOWN and out.startswith("unknown (time limit"), f"solve --time 0.3: {rc} {out!r}")
-    # A hang guard, not a speed test (the old code took 16 s here; a loaded machine must pass).
-    check(wall < 10.0, f"solve --hash 4096 --time 0.3 took {wall:.1f} s")
-    # SIGTERM / SIGINT: the result so far, within a second, text and JSON.
+    # SIGTERM / SIGINT once the search runs (its first progress line): the result so far, text
+    # and JSON. No sleep: the signal goes when stderr says the search has started.
     for sig, extra in ((signal.SIGTERM, []), (signal.SIGINT, ["--json"])):
-        p = subprocess.Popen([FIVED, "solve", std, "--quiet", "--mate", "6"] + extra,
+        p = subprocess.Popen([FIVED, "solve", std, "--mate", "6"] + extra,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(1.0)
-        t0 = time.monotonic()
+        first = p.stderr.readline()
         p.send_signal(sig)
         try:
-            out, err = p.communicate(timeout=10)
+            out, err = p.communicate(timeout=60)  # a hang guard
         except subprocess.TimeoutExpired:
             p.kill()
             out, err = p.communicate()
-        wall = time.monotonic() - t0
-        # Measured 65 ms; the bound only tells "ended on the signal" from "ran to its end".
-        check(wall < 5.0, f"{sig.name}: took {wall:.2f} s to end")
+            check(False, f"{sig.name}: still running 60 s after the signal")
+        check(first.startswith(("depth ", "info ")), f"{sig.name}: first stderr line {first!r}")
         check(p.returncode == UNKNOWN, f"{sig.name}: exit {p.returncode}")
         if extra:
             j = json.loads(out) if out.strip() else {}
@@ -471,25 +514,21 @@ def wide_time_limit():
     if not os.path.exists(game):
         print("skipped: ../shared/puzzles not present")
         sys.exit(77)
-    t0 = time.monotonic()
-    # (--at -3 --mate 2 was used until the search decided it within 3 s.)
+    # (--at -3 --mate 2 was used until the search decided it within 3 s.) The subprocess
+    # timeout is the hang guard (it used to take 90 s to stop).
     rc, out, _ = run(["solve", game, "--at", "-5", "--mate", "3", "--time", "3", "--json",
-                      "--quiet"], timeout=150)
-    wall = time.monotonic() - t0
+                      "--quiet"], timeout=60)
     j = json.loads(out) if out.startswith("{") else {}
     check(rc == UNKNOWN and j.get("limit", "").startswith("time limit"),
           f"wide solve --time 3: exit {rc}, {out[:200]!r}")
-    check(wall < 30, f"wide solve --time 3 took {wall:.1f} s to stop (it used to take 90 s)")
     # A node limit bounds a streamed pass too (each action it meets is a node): cwmtt-NP with
     # --nodes 3000 ran for minutes. (The whole proof, no mate in 3, now takes 2,726 nodes; 1000
     # stops it in its mate-in-2 pass.)
     np = os.path.join(os.path.dirname(game), "cwmtt-NP.5dpgn")
-    t0 = time.monotonic()
     rc, out, _ = run(["solve", np, "--lenient", "--nodes", "1000", "--json", "--quiet"],
-                     timeout=150)
-    wall = time.monotonic() - t0
-    check(rc == UNKNOWN and "node limit of 1000" in out and wall < 30,
-          f"wide solve --nodes 1000: exit {rc} after {wall:.1f} s: {out[:150]!r}")
+                     timeout=60)
+    check(rc == UNKNOWN and "node limit of 1000" in out,
+          f"wide solve --nodes 1000: exit {rc}: {out[:150]!r}")
 
 
 def perft_divide():
@@ -1238,7 +1277,7 @@ CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, cl
                                  command_line,
                                    wrong_claim, verify_unknown, limits, verify_bounded,
                                    verify_game_file, many_headers, actions_streams,
-                                   solve_keeps_head)}
+                                   solve_keeps_head, memory_caps)}
 
 
 def main():
