@@ -293,6 +293,7 @@ struct VerifyCli {
     double        time       = 0;
     std::uint64_t nodes      = 0;
     std::size_t   maxActions = solver::SolveOptions{}.actionLimit;
+    bool          progress   = false;
 };
 
 // The longest mate the analysis looks for (as `solve --mate`): a longer tree is checked, not
@@ -328,6 +329,7 @@ solver::Analysis verify_analysis(const VerifyCli& c, const Multiverse& puzzle,
         o.nodeLimit       = c.nodes;
         o.actionLimit     = c.maxActions;
         o.interrupt       = interrupt;
+        o.progress        = c.progress;
         const double left = c.time
             - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (c.time > 0 && left <= 0) {
@@ -336,6 +338,7 @@ solver::Analysis verify_analysis(const VerifyCli& c, const Multiverse& puzzle,
             an.why = buf;
         } else {
             o.timeLimit = c.time > 0 ? left : 0;
+            if (c.progress) std::cerr << "verify: analysis, mates in at most " << n << '\n';
             // Duals are looked for along the tree's lines only when every action of it is legal.
             an = solver::analyse(puzzle, rep.complete ? tree : SolutionTree{}, n, o, c.tries);
             if (an.noMemory) {
@@ -569,9 +572,10 @@ int cmd_verify(const VerifyCli& c) {
     // From here a signal stops the proof check or the analysis, which say so (exit 3); while
     // the file is read it ends the process at once, as by default.
     const std::atomic<bool>* const interrupt = catch_interrupts();
-    Multiverse                     scratch   = puzzle.fork();
-    const solver::ProofReport      rep       = solver::check_proof(
-                   scratch, tree, 20, &notation::format_action, proof_limits(c, start, interrupt));
+    if (c.progress) std::cerr << "verify: proof check of " << tree.nodes.size() << " nodes\n";
+    Multiverse                scratch = puzzle.fork();
+    const solver::ProofReport rep     = solver::check_proof(
+            scratch, tree, 20, &notation::format_action, proof_limits(c, start, interrupt));
     const movegen::Color attacker = puzzle.to_move();
     const int            n        = rep.length > 0 ? rep.length : std::max(claimed, 1);
     // The proof is decided when the walk finished or found a problem before it stopped.
@@ -832,6 +836,8 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
         add_input(verify, vc->in);
         verify->add_flag("--tries", vc->tries, "list attacker actions refuted by a single defence");
         verify->add_flag("--json", vc->json, "print one JSON object");
+        verify->add_flag("--progress", vc->progress,
+            "progress on stderr: the proof check, then the analysis (as solve's)");
         add_threads_and_hash(verify, vc->threads, vc->hashMb);
         verify
             ->add_option("--time", vc->time,

@@ -506,6 +506,32 @@ def limits():
                   f"{sig.name}: stdout {out!r}")
 
 
+def verify_signal():
+    """Issue 55: a signal stops verify's analysis (here a search for mates in up to 6 from the
+    standard start, minutes of work) once `--progress` says it runs: the verdict the proof check
+    decided (incomplete: exit 1), the analysis marked interrupted."""
+    line = "1. e3 / e6\n2. Qf3 / Nc6\n3. Bc4 / Nb4\n4. Nh3 / a6\n5. Ng5 / a5\n6. Qxf7#\n"
+    tree = write("long-analysis.5dpgn", STANDARD + '[Puzzle "mate-in-6"]\n[Prelude "0"]\n' + line)
+    p = subprocess.Popen([FIVED, "verify", tree, "--progress", "--json"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    seen = []
+    while not seen or not seen[-1].startswith(("verify: analysis", "info ")) and seen[-1]:
+        seen.append(p.stderr.readline())
+    p.send_signal(signal.SIGINT)
+    try:
+        out, _ = p.communicate(timeout=60)  # a hang guard
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, _ = p.communicate()
+        check(False, "verify still running 60 s after SIGINT")
+    j = json.loads(out) if out.startswith("{") else {}
+    check(seen[:2] == ["verify: proof check of 12 nodes\n", "verify: analysis, mates in at most 6\n"],
+          f"verify --progress lines: {seen}")
+    check(p.returncode == NEGATIVE and j.get("limit") == "interrupted"
+          and j.get("verdict") == "incomplete proof" and j.get("exit_code") == NEGATIVE,
+          f"verify after SIGINT: exit {p.returncode} {out[-300:]!r}")
+
+
 def wide_time_limit():
     """A time limit ends a search of a wide node (streamed, most of its actions filtered out by
     a pass) at once: a hang guard, not a timing claim. Needs ../shared/puzzles (else skipped)."""
@@ -1277,7 +1303,7 @@ CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, cl
                                  command_line,
                                    wrong_claim, verify_unknown, limits, verify_bounded,
                                    verify_game_file, many_headers, actions_streams,
-                                   solve_keeps_head, memory_caps)}
+                                   solve_keeps_head, memory_caps, verify_signal)}
 
 
 def main():
