@@ -15,6 +15,54 @@ ActionSearch::ActionSearch(Multiverse& m, bool reference) { reset(m, reference);
 void ActionSearch::reset(Multiverse& m, bool reference) {
     // 0. Forget the previous position. Every buffer is cleared or assigned, never shrunk, so a
     //    reused search allocates only when this position needs more room than earlier ones.
+    forget(m, reference);
+    const int n = mv->timeline_count();
+    state.assign(std::size_t(n), PASSED);
+    startEnd.resize(std::size_t(n));
+    for (int l = mv->min_l(); l <= mv->max_l(); ++l)
+        startEnd[std::size_t(l - minL0)] = mv->end_v(l);
+    if (referenceCheck ? royal_attacked_reference(*mv, us) : royal_attacked(*mv, us)) {
+        rootAttacked = true; // no action can remove it; nothing to enumerate
+        return;
+    }
+
+    // 1. Generate each playable board's moves and keep the ones that do not, on their own,
+    //    create an attack: an attack never goes away within an action, so such a move is in no
+    //    legal action. A jump is kept as a hop and/or as a branching departure.
+    for (int l = mv->min_l(); l <= mv->max_l(); ++l)
+        if (Color(mv->end_v(l) & 1) == us) keep_board_moves(l);
+    // 2. Decide the mandatory boards first, then the most constrained timelines (fewest options),
+    //    so that a board with no good move fails before the others multiply, and a passed
+    //    mandatory board is known early; ties in ℓ order, for determinism. (std::sort with ℓ as
+    //    the last key gives stable_sort's order without its temporary buffer, an allocation.)
+    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        if (a.mandatory != b.mandatory) return a.mandatory;
+        if (a.options != b.options) return a.options < b.options;
+        return a.l < b.l;
+    });
+    posOf.assign(std::size_t(n), -1);
+    for (const Row& r : rows) {
+        posOf[std::size_t(r.l - minL0)] = int(playable.size());
+        playable.push_back(r.l);
+        mandatory.push_back(r.mandatory);
+        optionsAt.push_back(r.options);
+        moveBegin.push_back(r.begin);
+        moveEnd.push_back(r.end);
+    }
+
+    prepare_pass_rule();
+    prepare_present_test();
+    words = (playable.size() + 64) / 64;
+    confWords.assign((playable.size() + 2) * words, 0);
+    confFull.assign(playable.size() + 2, 0);
+    receivedFrom.assign(std::size_t(n), -1);
+    whiteCreated = mv->created(WHITE);
+    blackCreated = mv->created(BLACK);
+    undoStack.reserve(4 * playable.size() + 8);
+    others.reserve(playable.size() + 1);
+}
+
+void ActionSearch::forget(Multiverse& m, bool reference) {
     assert(!visitor); // not from inside this search's own enumeration
     mv              = &m;
     referenceCheck  = reference;
@@ -41,110 +89,80 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
     deferred.clear();
     order.clear();
     undoStack.clear();
-    const int n = mv->timeline_count();
-    state.assign(std::size_t(n), PASSED);
-    startEnd.resize(std::size_t(n));
-    for (int l = mv->min_l(); l <= mv->max_l(); ++l)
-        startEnd[std::size_t(l - minL0)] = mv->end_v(l);
-    if (referenceCheck ? royal_attacked_reference(*mv, us) : royal_attacked(*mv, us)) {
-        rootAttacked = true; // no action can remove it; nothing to enumerate
-        return;
-    }
+}
 
-    // 1. Generate each playable board's moves and keep the ones that do not, on their own,
-    //    create an attack: an attack never goes away within an action, so such a move is in no
-    //    legal action. A jump is kept as a hop and/or as a branching departure.
-    for (int l = mv->min_l(); l <= mv->max_l(); ++l) {
-        if (Color(mv->end_v(l) & 1) != us) continue;
-        state[std::size_t(l - minL0)] = OPEN;
-        gen.clear();
-        // reset_only(): only the pieces an allowed move starts from can make a move to keep.
-        // `wanted`: how many allowed moves start on this board.
-        Bitboard    from   = only_.empty() ? ~Bitboard(0) : 0;
-        std::size_t wanted = 0;
-        for (const Move& mm : only_)
-            if (mm.from.l() == l && mm.from.v() == mv->end_v(l)) {
-                from |= square_bb(mm.from.sq());
-                ++wanted;
-            }
-        bool restricted = !only_.empty();
-        if (!preferOnly_ && restricted && from) {
-            // reset_only(): the allowed moves from this board, found among its pieces' moves,
-            // which are generated only up to the last of them.
-            find_board_move(*mv, l, from, [&](const Move& mm) {
-                if (std::find(only_.begin(), only_.end(), mm) == only_.end()) return false;
-                gen.push_back(mm);
-                return --wanted == 0;
-            });
-        } else if (from) {
-            generate_board_moves(*mv, l, gen, from);
+// Step 1 of reset() for the playable board of timeline l.
+void ActionSearch::keep_board_moves(int l) {
+    state[std::size_t(l - minL0)] = OPEN;
+    gen.clear();
+    // reset_only(): only the pieces an allowed move starts from can make a move to keep.
+    // `wanted`: how many allowed moves start on this board.
+    Bitboard    from   = only_.empty() ? ~Bitboard(0) : 0;
+    std::size_t wanted = 0;
+    for (const Move& mm : only_)
+        if (mm.from.l() == l && mm.from.v() == mv->end_v(l)) {
+            from |= square_bb(mm.from.sq());
+            ++wanted;
         }
-        if (preferOnly_) {
-            // reset_prefer(): the board keeps the preferred moves it has, else all its moves.
-            const bool kept = std::any_of(gen.begin(), gen.end(), [&](const Move& mm) {
-                return std::find(only_.begin(), only_.end(), mm) != only_.end();
-            });
-            if (!kept) {
-                restricted = false;
-                gen.clear();
-                generate_board_moves(*mv, l, gen, ~Bitboard(0));
-            }
+    bool restricted = !only_.empty();
+    if (!preferOnly_ && restricted && from) {
+        // reset_only(): the allowed moves from this board, found among its pieces' moves,
+        // which are generated only up to the last of them.
+        find_board_move(*mv, l, from, [&](const Move& mm) {
+            if (std::find(only_.begin(), only_.end(), mm) == only_.end()) return false;
+            gen.push_back(mm);
+            return --wanted == 0;
+        });
+    } else if (from) {
+        generate_board_moves(*mv, l, gen, from);
+    }
+    if (preferOnly_) {
+        // reset_prefer(): the board keeps the preferred moves it has, else all its moves.
+        const bool kept = std::any_of(gen.begin(), gen.end(), [&](const Move& mm) {
+            return std::find(only_.begin(), only_.end(), mm) != only_.end();
+        });
+        if (!kept) {
+            restricted = false;
+            gen.clear();
+            generate_board_moves(*mv, l, gen, ~Bitboard(0));
         }
-        Row row{l, mv->is_active(l) && mv->end_v(l) == presentV, allMoves.size(), 0, 1};
-        for (const Move& mm : gen) {
-            if (restricted && std::find(only_.begin(), only_.end(), mm) == only_.end()) continue;
-            MoveUndo     u;
-            std::uint8_t kinds = 0;
-            if (mm.is_physical()) {
+    }
+    Row row{l, mv->is_active(l) && mv->end_v(l) == presentV, allMoves.size(), 0, 1};
+    for (const Move& mm : gen) {
+        if (restricted && std::find(only_.begin(), only_.end(), mm) == only_.end()) continue;
+        MoveUndo     u;
+        std::uint8_t kinds = 0;
+        if (mm.is_physical()) {
+            mv->make_move(mm, u);
+            if (!attacked_after(u)) kinds |= KIND_PHYSICAL;
+            mv->unmake_move(u);
+        } else {
+            const int tl = mm.to.l();
+            if (mm.to.v() == mv->end_v(tl) && Color(mv->end_v(tl) & 1) == us) {
                 mv->make_move(mm, u);
-                if (!attacked_after(u)) kinds |= KIND_PHYSICAL;
-                mv->unmake_move(u);
-            } else {
-                const int tl = mm.to.l();
-                if (mm.to.v() == mv->end_v(tl) && Color(mv->end_v(tl) & 1) == us) {
-                    mv->make_move(mm, u);
-                    if (!attacked_after(u)) kinds |= KIND_HOP;
-                    mv->unmake_move(u);
-                }
-                // A branching arrival whose board attacks a royal of the mover on itself is an
-                // attack on whichever new timeline it lands: no action holds that jump.
-                mv->make_departure(mm, u);
-                if (!attacked_after(u)
-                    && (referenceCheck
-                        || royal_attacked_on_board(
-                               mv->arrival_board(mm), mv->width(), mv->height(), us)
-                            < 0))
-                    kinds |= KIND_BRANCH;
+                if (!attacked_after(u)) kinds |= KIND_HOP;
                 mv->unmake_move(u);
             }
-            if (!kinds) continue;
-            allMoves.push_back(mm);
-            moveKinds.push_back(kinds);
-            row.options += bit_count(kinds);
+            // A branching arrival whose board attacks a royal of the mover on itself is an
+            // attack on whichever new timeline it lands: no action holds that jump.
+            mv->make_departure(mm, u);
+            if (!attacked_after(u)
+                && (referenceCheck
+                    || royal_attacked_on_board(mv->arrival_board(mm), mv->width(), mv->height(), us)
+                        < 0))
+                kinds |= KIND_BRANCH;
+            mv->unmake_move(u);
         }
-        row.end = allMoves.size();
-        rows.push_back(row);
+        if (!kinds) continue;
+        allMoves.push_back(mm);
+        moveKinds.push_back(kinds);
+        row.options += bit_count(kinds);
     }
+    row.end = allMoves.size();
+    rows.push_back(row);
+}
 
-    // 2. Decide the mandatory boards first, then the most constrained timelines (fewest options),
-    //    so that a board with no good move fails before the others multiply, and a passed
-    //    mandatory board is known early; ties in ℓ order, for determinism. (std::sort with ℓ as
-    //    the last key gives stable_sort's order without its temporary buffer, an allocation.)
-    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        if (a.mandatory != b.mandatory) return a.mandatory;
-        if (a.options != b.options) return a.options < b.options;
-        return a.l < b.l;
-    });
-    posOf.assign(std::size_t(n), -1);
-    for (const Row& r : rows) {
-        posOf[std::size_t(r.l - minL0)] = int(playable.size());
-        playable.push_back(r.l);
-        mandatory.push_back(r.mandatory);
-        optionsAt.push_back(r.options);
-        moveBegin.push_back(r.begin);
-        moveEnd.push_back(r.end);
-    }
-
+void ActionSearch::prepare_pass_rule() {
     // 3. For the pass rule. A passed mandatory board leaves the present on the mover unless a
     //    later timeline hops onto it, or a branching jump rewinds the present: its new timeline
     //    starts before the present (target v < present), or it reactivates a timeline that ends
@@ -169,6 +187,9 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
         }
         rewindFrom[i] = rewind || rewindFrom[i + 1];
     }
+}
+
+void ActionSearch::prepare_present_test() {
     // 4. For the optimistic present test: per position whether it can change its board at all,
     //    and per suffix how many positions can still branch and the lowest branch target.
     canMove.assign(playable.size(), 0);
@@ -187,14 +208,6 @@ void ActionSearch::reset(Multiverse& m, bool reference) {
         branchersFrom[i] = branchersFrom[i + 1] + (branch ? 1 : 0);
         minTargetFrom[i] = std::min(minTarget, minTargetFrom[i + 1]);
     }
-    words = (playable.size() + 64) / 64;
-    confWords.assign((playable.size() + 2) * words, 0);
-    confFull.assign(playable.size() + 2, 0);
-    receivedFrom.assign(std::size_t(n), -1);
-    whiteCreated = mv->created(WHITE);
-    blackCreated = mv->created(BLACK);
-    undoStack.reserve(4 * playable.size() + 8);
-    others.reserve(playable.size() + 1);
 }
 
 void ActionSearch::reset_only(Multiverse& m, std::span<const Move> only) {

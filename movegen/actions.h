@@ -122,6 +122,13 @@ private:
         bool ontoTip; // lands on a start-of-turn last board (needs that timeline replaced first)
     };
 
+    // The stages of reset(): forget the previous position; keep the moves of one playable
+    // board that are in some legal action (step 1); the tables of the pass rule (step 3) and of
+    // the optimistic present test (step 4).
+    void forget(Multiverse& m, bool reference);
+    void keep_board_moves(int l);
+    void prepare_pass_rule();
+    void prepare_present_test();
     bool dfs(std::size_t i);
     bool leaf();
     bool arrive();
