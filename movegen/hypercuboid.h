@@ -266,6 +266,8 @@ private:
     using Contents = std::array<Piece, 64>;
 
     bool build();
+    void add_axis_entries(int l, int a);
+    void flatten_axes();
     void add_entry(std::vector<Entry>& list, Entry e, const Board& b, const Board* base);
     bool run(Multiverse& m, absl::FunctionRef<Verdict(std::span<const Move>)> visit);
     bool take_point(const std::uint64_t* box);

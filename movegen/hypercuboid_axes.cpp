@@ -97,69 +97,87 @@ bool HypercuboidSearch::build() {
         perAxis[std::size_t(a)].clear();
         perAxis[std::size_t(a)].push_back(Entry{}); // the pass, always entry 0
     }
-    for (int l = minL0; l <= maxL0; ++l) {
-        const int a = axisOf[std::size_t(l - minL0)];
-        if (a < 0) continue;
-        const int end = startEnd[std::size_t(l - minL0)];
-        gen.clear();
-        generate_board_moves(m, l, gen);
-        int  leaveSq = -1, leaveIdx = -1;
-        bool leaveOk = false;
-        // Each entry's board is made aside (not on the multiverse): only its in-board attack
-        // and its contents are needed.
-        for (const Move& mm : gen) {
-            if (!excluded.empty() && touches_any(std::span<const Move>(&mm, 1), excluded)) continue;
-            if (mm.is_physical()) {
-                const Board after = m.physical_board(mm);
-                if (!in_board_attack(l, end, after)) {
-                    Entry e;
-                    e.type = E_PHYS;
-                    e.move = mm;
-                    e.v    = end + 1;
-                    add_entry(perAxis[std::size_t(a)], e, after, &m.board(l, end));
-                }
-                continue;
-            }
-            if (!withJumps) continue;
-            // Moves of one piece are contiguous: one departure entry per piece.
-            if (mm.from.sq() != leaveSq) {
-                leaveSq          = mm.from.sq();
-                const Board left = m.departure_board(mm);
-                leaveOk          = !in_board_attack(l, end, left);
-                if (leaveOk) {
-                    Entry e;
-                    e.type   = E_LEAVE;
-                    e.square = leaveSq;
-                    e.v      = end + 1;
-                    leaveIdx = int(perAxis[std::size_t(a)].size());
-                    add_entry(perAxis[std::size_t(a)], e, left, &m.board(l, end));
-                }
-            }
-            // The departure's board is not attacked within itself (leaveOk): the arrival's
-            // decides, for a hop as for a branch (an attack within the new board does not
-            // depend on the number the new timeline gets).
-            if (!leaveOk) continue;
-            const Board arrival = m.arrival_board(mm);
-            if (in_board_attack(mm.to.l(), mm.to.v(), arrival)) continue;
-            const int  tl = mm.to.l(), tv = mm.to.v();
-            const int  ta      = axisOf[std::size_t(tl - minL0)];
-            const bool ontoTip = tv == startEnd[std::size_t(tl - minL0)];
-            // The two arrival entries differ only in their type (and a branch's source).
-            Entry e;
-            e.move    = mm;
-            e.srcAxis = a;
-            e.leave   = leaveIdx;
-            e.v       = tv + 1;
-            if (ontoTip && ta >= 0) {
-                e.type = E_HOP;
-                add_entry(perAxis[std::size_t(ta)], e, arrival, &m.board(tl, tv));
-            }
-            e.type = E_BRANCH;
-            e.srcL = l;
-            add_entry(branches, e, arrival, nullptr);
-        }
-    }
+    for (int l = minL0; l <= maxL0; ++l)
+        if (const int a = axisOf[std::size_t(l - minL0)]; a >= 0) add_axis_entries(l, a);
+    flatten_axes();
+    const std::size_t N = axes.size();
+    point.assign(N, 0);
+    mate.assign(N, -1);
+    sameBoard.assign(N, -1);
+    if (adj.size() < N) adj.resize(N);
+    pairSeen.assign(N * N, 0);
+    slice.assign(std::size_t(stride), 0);
+    cur.assign(std::size_t(stride), 0);
+    return true;
+}
 
+// The entries of axis a, timeline l's playable board: each move of the board that does not
+// attack the mover's royals within its own boards, as a physical move, a departure and its
+// hop and branch arrivals (build()).
+void HypercuboidSearch::add_axis_entries(int l, int a) {
+    Multiverse& m   = *mv;
+    const int   end = startEnd[std::size_t(l - minL0)];
+    gen.clear();
+    generate_board_moves(m, l, gen);
+    int  leaveSq = -1, leaveIdx = -1;
+    bool leaveOk = false;
+    // Each entry's board is made aside (not on the multiverse): only its in-board attack
+    // and its contents are needed.
+    for (const Move& mm : gen) {
+        if (!excluded.empty() && touches_any(std::span<const Move>(&mm, 1), excluded)) continue;
+        if (mm.is_physical()) {
+            const Board after = m.physical_board(mm);
+            if (!in_board_attack(l, end, after)) {
+                Entry e;
+                e.type = E_PHYS;
+                e.move = mm;
+                e.v    = end + 1;
+                add_entry(perAxis[std::size_t(a)], e, after, &m.board(l, end));
+            }
+            continue;
+        }
+        if (!withJumps) continue;
+        // Moves of one piece are contiguous: one departure entry per piece.
+        if (mm.from.sq() != leaveSq) {
+            leaveSq          = mm.from.sq();
+            const Board left = m.departure_board(mm);
+            leaveOk          = !in_board_attack(l, end, left);
+            if (leaveOk) {
+                Entry e;
+                e.type   = E_LEAVE;
+                e.square = leaveSq;
+                e.v      = end + 1;
+                leaveIdx = int(perAxis[std::size_t(a)].size());
+                add_entry(perAxis[std::size_t(a)], e, left, &m.board(l, end));
+            }
+        }
+        // The departure's board is not attacked within itself (leaveOk): the arrival's
+        // decides, for a hop as for a branch (an attack within the new board does not
+        // depend on the number the new timeline gets).
+        if (!leaveOk) continue;
+        const Board arrival = m.arrival_board(mm);
+        if (in_board_attack(mm.to.l(), mm.to.v(), arrival)) continue;
+        const int  tl = mm.to.l(), tv = mm.to.v();
+        const int  ta      = axisOf[std::size_t(tl - minL0)];
+        const bool ontoTip = tv == startEnd[std::size_t(tl - minL0)];
+        // The two arrival entries differ only in their type (and a branch's source).
+        Entry e;
+        e.move    = mm;
+        e.srcAxis = a;
+        e.leave   = leaveIdx;
+        e.v       = tv + 1;
+        if (ontoTip && ta >= 0) {
+            e.type = E_HOP;
+            add_entry(perAxis[std::size_t(ta)], e, arrival, &m.board(tl, tv));
+        }
+        e.type = E_BRANCH;
+        e.srcL = l;
+        add_entry(branches, e, arrival, nullptr);
+    }
+}
+
+// The new-timeline axes and the flat entry list of every axis (build()).
+void HypercuboidSearch::flatten_axes() {
     // New-timeline axes: at most one per axis with a branching departure.
     newAxes = 0;
     if (!branches.empty()) {
@@ -217,15 +235,6 @@ bool HypercuboidSearch::build() {
         stride += ax.words;
         axes.push_back(ax);
     }
-    const std::size_t N = axes.size();
-    point.assign(N, 0);
-    mate.assign(N, -1);
-    sameBoard.assign(N, -1);
-    if (adj.size() < N) adj.resize(N);
-    pairSeen.assign(N * N, 0);
-    slice.assign(std::size_t(stride), 0);
-    cur.assign(std::size_t(stride), 0);
-    return true;
 }
 
 } // namespace fived::movegen
