@@ -196,30 +196,39 @@ void MateInOneSearch::expand(const Multiverse& mv, RayGroup& group) {
         : nullptr;
 }
 
+// The lines and leaps from a royal (walk_from_royals()): the rules they add to the boards
+// whose contents vary with the action (variable()).
 template <class Variable>
-void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) {
-    const Color them = ~mover;
-    const int   w = mv.width(), h = mv.height();
-    const int   maxL = max_l0();
-    auto        on   = [&](int x, int y) { return x >= 0 && x < w && y >= 0 && y < h; };
+struct MateInOneSearch::RoyalLines {
+    MateInOneSearch&  s;
+    const Multiverse& mv;
+    Variable&         variable;
+    Color             mover;
+    int               w, h;
+
+    RoyalLines(MateInOneSearch& search, const Multiverse& m, Variable& var) :
+        s(search), mv(m), variable(var), mover(search.mover), w(m.width()), h(m.height()) { }
+
+    bool on(int x, int y) const { return x >= 0 && x < w && y >= 0 && y < h; }
     // capturers_along() by direction, for k = 1 and k > 1 (the same for every k > 1).
-    static constexpr auto Capturers = [] {
-        std::array<std::array<std::array<std::uint16_t, 2>, UnitDirs.size()>, COLOR_NB> t{};
-        for (int c = 0; c < COLOR_NB; ++c)
-            for (std::size_t i = 0; i < UnitDirs.size(); ++i)
-                for (int k = 1; k <= 2; ++k)
-                    t[std::size_t(c)][i][std::size_t(k - 1)] =
-                        capturers_along(Color(c), UnitDirs[i], k);
-        return t;
-    }();
-    auto capturers = [&](const Delta& d, int k) {
+    std::uint16_t capturers(const Delta& d, int k) const {
+        static constexpr auto Capturers = [] {
+            std::array<std::array<std::array<std::uint16_t, 2>, UnitDirs.size()>, COLOR_NB> t{};
+            for (int c = 0; c < COLOR_NB; ++c)
+                for (std::size_t i = 0; i < UnitDirs.size(); ++i)
+                    for (int step = 1; step <= 2; ++step)
+                        t[std::size_t(c)][i][std::size_t(step - 1)] =
+                            capturers_along(Color(c), UnitDirs[i], step);
+            return t;
+        }();
         return Capturers[mover][std::size_t(&d - UnitDirs.data())][k > 1];
-    };
+    }
+
     // A line within one board whose contents vary: every square up to the edge is watched (past
     // the pieces met too), up to the first piece when it is a shield. walk()'s rules (below),
     // with the board and its rules looked up once: 2 % fewer instructions than walk() on the
     // mate-in-one searches of tools-dead-timeline --at -5.
-    auto walk_within = [&](const Board& b, SquareRules& to, int x, int y, const Delta& d) {
+    void within(const Board& b, SquareRules& to, int x, int y, const Delta& d) const {
         int  last = 0, first = 0; // the last step on the board, the first with a piece
         bool danger = false;
         for (int j = 1; on(x + j * d.dx, y + j * d.dy); ++j) {
@@ -238,20 +247,22 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
             to.forbid[std::size_t(sq)] |= capturers(d, j);
         }
         if (danger) to.shield |= square_bb(make_square(x + first * d.dx, y + first * d.dy));
-    };
+    }
+
     // A line from a royal: its squares on the boards the action created (variable(), whose
     // contents vary with the action) are watched for the mover's pieces that capture along it,
     // past the pieces met there too, up to the first piece on another board (fixed whatever the
     // action) or the end of the line. When a piece beyond the first one met on a created board
     // could capture along the line, that first piece is a shield (some piece must stand there)
     // and the line is watched up to it only.
-    auto walk = [&](int l, int v, int x, int y, const Delta& d, int j) {
+    void walk(int l, int v, int x, int y, const Delta& d, int j) {
         if (d.dl == 0 && d.dt == 0 && j == 1) {
             if (SquareRules* to = variable(l, v)) {
-                walk_within(mv.board(l, v), *to, x, y, d);
+                within(mv.board(l, v), *to, x, y, d);
                 return;
             }
         }
+        auto& lineSquares = s.lineSquares;
         lineSquares.clear();
         bool danger = false, blocked = false;
         for (;; ++j) {
@@ -276,16 +287,17 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
             danger  = danger || (blocked && capturer);
             blocked = true;
         }
-        for (const LineSquare& s : lineSquares) {
-            s.rules->watched |= square_bb(s.sq);
-            s.rules->forbid[std::size_t(s.sq)] |= s.types;
-            if (danger && s.occupied) {
-                s.rules->shield |= square_bb(s.sq);
+        for (const LineSquare& ls : lineSquares) {
+            ls.rules->watched |= square_bb(ls.sq);
+            ls.rules->forbid[std::size_t(ls.sq)] |= ls.types;
+            if (danger && ls.occupied) {
+                ls.rules->shield |= square_bb(ls.sq);
                 break;
             }
         }
-    };
-    auto leap = [&](int l, int v, int x, int y, const Delta& d) {
+    }
+
+    void leap(int l, int v, int x, int y, const Delta& d) {
         const int ll = l + d.dl, vv = v + 2 * d.dt, xx = x + d.dx, yy = y + d.dy;
         if (!on(xx, yy) || !mv.board_exists(ll, vv)) return;
         if (SquareRules* to = variable(ll, vv)) {
@@ -293,16 +305,59 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
             to->watched |= square_bb(sq);
             to->forbid[std::size_t(sq)] |= std::uint16_t(1u << KNIGHT);
         }
-    };
+    }
+
+    // The lines and leaps from the royals of the board (l, v) whose (ℓ, T) part lands on a
+    // board in varBoards (the boards with rules): the others add no rule.
+    void from_royals(int l, int v) {
+        const Bitboard royals = mv.board(l, v).royals(~mover);
+        if (!royals) return;
+        auto     part      = [](int dl, int dt) { return 1u << line_part(dl, dt); };
+        auto     leap_part = [](int dl, int dt) { return 1u << ((dl + 2) * 5 + dt + 2); };
+        unsigned parts = 0; // part(dl, dt) for each (ℓ, T) part that lands on a variable board
+        unsigned leaps = 0; // leap_part(dl, dt) likewise, for the leaps (|dl|, |dt| <= 2)
+        for (const auto& [lv, vv] : s.varBoards) {
+            const int dl = lv - l, dv = vv - v, n = std::abs(dl);
+            if (dv % 2 != 0) continue;
+            if (dl == 0)
+                parts |= part(0, (dv > 0) - (dv < 0));
+            else if (dv == 0 || std::abs(dv) == 2 * n)
+                parts |= part((dl > 0) - (dl < 0), (dv > 0) - (dv < 0));
+            if (n <= 2 && std::abs(dv) <= 4) leaps |= leap_part(dl, dv / 2);
+        }
+        if (s.walkEveryLine) parts = leaps = ~0u; // tests: every line (set_walk_every_line())
+        for (Bitboard r = royals; r; r &= r - 1) {
+            const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
+            // By (ℓ, T) part, not every direction asked whether its part is wanted (that was 2 %
+            // of tools-dead-timeline --at -5's instructions); the rules are unions, so the order
+            // does not matter.
+            if (parts)
+                for (const LineGroup& g : UnitDirsByLT)
+                    if (parts & part(g.dl, g.dt))
+                        for (int k = 0; k < g.n; ++k)
+                            walk(l, v, x, y, UnitDirs[g.lines[std::size_t(k)]], 1);
+            if (leaps)
+                for (const KnightGroup& g : KnightLeapsByLT)
+                    if (g.n > 0 && (leaps & leap_part(g.dl, g.dt)))
+                        for (int k = 0; k < g.n; ++k)
+                            leap(l, v, x, y, KnightLeaps[g.leaps[std::size_t(k)]]);
+        }
+    }
+};
+
+template <class Variable>
+void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) {
+    RoyalLines<Variable> lines(*this, mv, variable);
+    const int            maxL = max_l0();
     for (RayGroup& g : rayGroups) {
         if (!mv.board_exists(g.fl, g.fv)) continue; // the action (or a pass) did not add it
         if (!g.expanded) expand(mv, g);
         for (std::size_t i = g.first; i < g.last; ++i) {
             const Ray& r = rays[i];
             if (r.knight)
-                leap(r.l, r.v, r.x, r.y, KnightLeaps[r.dir]);
+                lines.leap(r.l, r.v, r.x, r.y, KnightLeaps[r.dir]);
             else
-                walk(r.l, r.v, r.x, r.y, UnitDirs[r.dir], r.j);
+                lines.walk(r.l, r.v, r.x, r.y, UnitDirs[r.dir], r.j);
         }
     }
     // The royals on boards past the old ends and on the timelines created since. A line adds a
@@ -321,40 +376,8 @@ void MateInOneSearch::walk_from_royals(const Multiverse& mv, Variable variable) 
     past_old_ends([&](int l, int v) {
         if (variable(l, v)) varBoards.push_back({l, v});
     });
-    auto part      = [](int dl, int dt) { return 1u << line_part(dl, dt); };
-    auto leap_part = [](int dl, int dt) { return 1u << ((dl + 2) * 5 + dt + 2); };
     past_old_ends([&](int l, int v) {
-        if (Color(v & 1) != mover) return;
-        const Bitboard royals = mv.board(l, v).royals(them);
-        if (!royals) return;
-        unsigned parts = 0; // part(dl, dt) for each (ℓ, T) part that lands on a variable board
-        unsigned leaps = 0; // leap_part(dl, dt) likewise, for the leaps (|dl|, |dt| <= 2)
-        for (const auto& [lv, vv] : varBoards) {
-            const int dl = lv - l, dv = vv - v, n = std::abs(dl);
-            if (dv % 2 != 0) continue;
-            if (dl == 0)
-                parts |= part(0, (dv > 0) - (dv < 0));
-            else if (dv == 0 || std::abs(dv) == 2 * n)
-                parts |= part((dl > 0) - (dl < 0), (dv > 0) - (dv < 0));
-            if (n <= 2 && std::abs(dv) <= 4) leaps |= leap_part(dl, dv / 2);
-        }
-        if (walkEveryLine) parts = leaps = ~0u; // tests: every line (set_walk_every_line())
-        for (Bitboard r = royals; r; r &= r - 1) {
-            const int sq = std::countr_zero(r), x = sq & 7, y = sq >> 3;
-            // By (ℓ, T) part, not every direction asked whether its part is wanted (that was 2 %
-            // of tools-dead-timeline --at -5's instructions); the rules are unions, so the order
-            // does not matter.
-            if (parts)
-                for (const LineGroup& g : UnitDirsByLT)
-                    if (parts & part(g.dl, g.dt))
-                        for (int k = 0; k < g.n; ++k)
-                            walk(l, v, x, y, UnitDirs[g.lines[std::size_t(k)]], 1);
-            if (leaps)
-                for (const KnightGroup& g : KnightLeapsByLT)
-                    if (g.n > 0 && (leaps & leap_part(g.dl, g.dt)))
-                        for (int k = 0; k < g.n; ++k)
-                            leap(l, v, x, y, KnightLeaps[g.leaps[std::size_t(k)]]);
-        }
+        if (Color(v & 1) == mover) lines.from_royals(l, v);
     });
 }
 

@@ -297,6 +297,9 @@ private:
     // (l, v) when its contents depend on the action, else null.
     template <class Variable>
     void walk_from_royals(const Multiverse& mv, Variable variable);
+    // walk_from_royals()'s walks along one line or leap (mate.cpp).
+    template <class Variable>
+    struct RoyalLines;
     struct LineSquare {
         SquareRules*  rules;
         Square        sq;
