@@ -488,7 +488,13 @@ bool Lexer::lex_move(Move& out) {
                     + ": expected the destination square, found " + found());
     }
 
-    // Suffixes, in the order of the grammar.
+    if (!lex_move_suffixes(out)) return false;
+    out.text = std::string(slice(start, cur));
+    return true;
+}
+
+// The suffixes of a move, in the order of the grammar: [promotion] [mark] ["~"] [evaluation].
+bool Lexer::lex_move_suffixes(Move& out) {
     if (peek() == '=') {
         const SourcePos at = pos();
         advance();
@@ -523,7 +529,6 @@ bool Lexer::lex_move(Move& out) {
                                    : (b == '?' ? Evaluation::BLUNDER : Evaluation::DUBIOUS);
         advance(n);
     }
-    out.text = std::string(slice(start, cur));
     return true;
 }
 

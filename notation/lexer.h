@@ -96,6 +96,7 @@ private:
     bool lex_piece(movegen::PieceType& pt, PieceAlias& alias);
     bool lex_file(int& file, std::string_view moveSoFar);
     bool lex_rank(int& rank);
+    bool lex_move_suffixes(Move& out);
     bool starts_with(std::string_view s) const { return text.substr(cur).starts_with(s); }
     // Kind of the `(` at offset `at` (VARIATION_OPEN, SHAD_TOKEN or MOVE for a board).
     TokenKind classify_paren(std::size_t at) const;
