@@ -8,9 +8,9 @@
 # scripts/test.sh runs it after the tests (both targets, 60 s in total), so CI does.
 #
 # Installs clang if it is missing and builds in build/fuzz (FIVED_FUZZ_BUILD overrides it, with
-# FIVED_JOBS parallel jobs, default 2). Seeds: fuzz/seeds for both; the reader also gets
-# ../shared's notation-corpus and puzzles when present, the solver its test data
-# (tests/solver/data). Each target keeps its working corpus in $build/corpus/TARGET across runs.
+# FIVED_JOBS parallel jobs, default 2). Seeds: fuzz/seeds for both; the reader also gets the
+# notation corpus and the puzzles of tests/data, and the files left in ../shared when it is there,
+# the solver its test data (tests/solver/data). Each target keeps its working corpus in $build/corpus/TARGET across runs.
 # Exits non-zero on a crash, a sanitizer report, a leak, an input that runs longer than 10 s or
 # an RSS above 2 GB; the offending input is printed (base64) and left in $build/artifacts/TARGET.
 set -euo pipefail
@@ -63,8 +63,10 @@ for t in "${targets[@]}"; do
     mkdir -p "$corpus" "$artifacts"
     seeds=("$root/fuzz/seeds")
     case $t in
-    reader) seeds+=("$shared/notation-corpus/valid" "$shared/notation-corpus/invalid"
-        "$shared/notation-corpus/optional" "$shared/puzzles") ;;
+    reader)
+        for d in notation-corpus/valid notation-corpus/invalid notation-corpus/optional puzzles; do
+            seeds+=("$root/tests/data/$d" "$shared/$d")
+        done ;;
     solve) seeds+=("$root/tests/solver/data") ;;
     esac
     for dir in "${seeds[@]}"; do

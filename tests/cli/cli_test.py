@@ -357,19 +357,34 @@ def memory_caps():
           f"batch records under 512 MB: {recs}")
 
 
+def puzzle(name):
+    """A puzzle file copied into the repository (tests/data/puzzles, tests/data/NOTICE.md)."""
+    return os.path.join(DATA, "..", "..", "data", "puzzles", name + ".5dpgn")
+
+
+def shared_puzzle(name):
+    """A GPL/AGPL puzzle file left in ../shared (tests/data/shared-files.txt). Only the cases
+    named shared_* read one (ctest label `shared`); a missing file fails the case."""
+    path = os.path.join(DATA, "..", "..", "..", "..", "shared", "puzzles", name + ".5dpgn")
+    check(os.path.exists(path), f"{path} is missing (the case needs ../shared)")
+    return path
+
+
+def verify_not_a_tree(path, opts):
+    rc, out, err = run(["verify", path] + opts, memory=2 * GB, timeout=300)
+    check(rc == NEGATIVE and "verdict:  not a solution tree" in out,
+          f"verify {path} {opts}: exit {rc}: {out[-400:]!r} {err[-300:]!r}")
+
+
 def verify_game_file():
     """Issue 55, item 1: verify of a real game file (a wide position on its main line) under a
-    memory cap: not a solution tree. Needs ../shared/puzzles (else skipped)."""
-    puzzles = os.path.join(DATA, "..", "..", "..", "..", "shared", "puzzles")
-    if not os.path.isdir(puzzles):
-        print("skipped: ../shared/puzzles not present")
-        sys.exit(77)
-    for name, opts in (("cwmtt-NP", []), ("tools-standard-checkmate",
-                                          ["--max-actions", "1000", "--time", "10"])):
-        rc, out, err = run(["verify", os.path.join(puzzles, name + ".5dpgn")] + opts,
-                           memory=2 * GB, timeout=300)
-        check(rc == NEGATIVE and "verdict:  not a solution tree" in out,
-              f"verify {name} {opts}: exit {rc}: {out[-400:]!r} {err[-300:]!r}")
+    memory cap: not a solution tree."""
+    verify_not_a_tree(puzzle("tools-standard-checkmate"), ["--max-actions", "1000", "--time", "10"])
+
+
+def shared_verify_game_file():
+    """verify_game_file on cwmtt-NP (GPL-3.0, ../shared)."""
+    verify_not_a_tree(shared_puzzle("cwmtt-NP"), [])
 
 
 def many_headers():
@@ -386,14 +401,11 @@ def many_headers():
           f"verify of {n} headers: exit {rc}: {out[-300:]!r} {err[-200:]!r}")
 
 
-def actions_streams():
+def shared_actions_streams():
     """Issue 55, item 8: `actions` streams: its memory does not grow with the actions printed
     (a position of 39.6 million actions grew by 75 bytes an action, 1.6 GB in 30 s). 2,000,000
-    actions under a 100 MB address-space cap. Needs ../shared/puzzles (else skipped)."""
-    game = os.path.join(DATA, "..", "..", "..", "..", "shared", "puzzles", "cwmtt-test1.5dpgn")
-    if not os.path.exists(game):
-        print("skipped: ../shared/puzzles not present")
-        sys.exit(77)
+    actions under a 100 MB address-space cap, on cwmtt-test1 (GPL-3.0, ../shared)."""
+    game = shared_puzzle("cwmtt-test1")
     n = 2000000
     rc, out, err = run(["actions", game, "--at", "18", "--max", str(n)], memory=100 << 20,
                        timeout=300)
@@ -534,12 +546,8 @@ def verify_signal():
 
 def wide_time_limit():
     """A time limit ends a search of a wide node (streamed, most of its actions filtered out by
-    a pass) at once: a hang guard, not a timing claim. Needs ../shared/puzzles (else skipped)."""
-    game = os.path.join(DATA, "..", "..", "..", "..", "shared", "puzzles",
-                        "slavrick-aquababyvswritenwrong-6-13-2021.5dpgn")
-    if not os.path.exists(game):
-        print("skipped: ../shared/puzzles not present")
-        sys.exit(77)
+    a pass) at once: a hang guard, not a timing claim."""
+    game = puzzle("slavrick-aquababyvswritenwrong-6-13-2021")
     # (--at -3 --mate 2 was used until the search decided it within 3 s.) The subprocess
     # timeout is the hang guard (it used to take 90 s to stop).
     rc, out, _ = run(["solve", game, "--at", "-5", "--mate", "3", "--time", "3", "--json",
@@ -547,10 +555,13 @@ def wide_time_limit():
     j = json.loads(out) if out.startswith("{") else {}
     check(rc == UNKNOWN and j.get("limit", "").startswith("time limit"),
           f"wide solve --time 3: exit {rc}, {out[:200]!r}")
-    # A node limit bounds a streamed pass too (each action it meets is a node): cwmtt-NP with
-    # --nodes 3000 ran for minutes. (The whole proof, no mate in 3, now takes 2,726 nodes; 1000
-    # stops it in its mate-in-2 pass.)
-    np = os.path.join(os.path.dirname(game), "cwmtt-NP.5dpgn")
+
+
+def shared_wide_node_limit():
+    """A node limit bounds a streamed pass too (each action it meets is a node): cwmtt-NP
+    (GPL-3.0, ../shared) with --nodes 3000 ran for minutes. (The whole proof, no mate in 3, now
+    takes 2,726 nodes; 1000 stops it in its mate-in-2 pass.)"""
+    np = shared_puzzle("cwmtt-NP")
     rc, out, _ = run(["solve", np, "--lenient", "--nodes", "1000", "--json", "--quiet"],
                      timeout=60)
     check(rc == UNKNOWN and "node limit of 1000" in out,
@@ -1302,7 +1313,8 @@ CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, cl
                                  fen_reads_back, meaningless_options, quiet_means_quiet,
                                  command_line,
                                    wrong_claim, verify_unknown, limits, verify_bounded,
-                                   verify_game_file, many_headers, actions_streams,
+                                   verify_game_file, many_headers, shared_verify_game_file,
+                                   shared_actions_streams, shared_wide_node_limit,
                                    solve_keeps_head, memory_caps, verify_signal)}
 
 

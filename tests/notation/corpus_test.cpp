@@ -1,5 +1,6 @@
-// The syntax layer against ../shared/notation-corpus (valid/, invalid/, optional/) and
-// ../shared/puzzles. Every test skips cleanly when ../shared is absent.
+// The syntax layer against the notation corpus (valid/, invalid/, optional/) and the puzzles:
+// the copies in tests/data (instantiations `Data`) and the files that stay in ../shared
+// (instantiations `Shared`, ctest label `shared`); see tests/test_data.h.
 //
 // The corpus files state their stage (`expect: reject (syntax): ...`) but not the position of
 // the error, so the positions below were read off the files by hand: each one is the first
@@ -18,34 +19,18 @@
 #include <gtest/gtest.h>
 
 #include "notation/parser.h"
+#include "tests/test_data.h"
 
 namespace fived::notation {
 namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path SharedDir = FIVED_SHARED_DIR;
-const fs::path CorpusDir = SharedDir / "notation-corpus";
+using testdata::read_file;
 
-std::string read_file(const fs::path& p) {
-    std::ifstream     in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-// The .5dpgn files of a folder, sorted; a single "" entry when the folder is missing, so that
-// the parameterised tests are instantiated and skip instead of vanishing.
-std::vector<std::string> files_in(const fs::path& dir) {
-    std::vector<std::string> names;
-    std::error_code          ec;
-    if (fs::is_directory(dir, ec))
-        for (const auto& e : fs::directory_iterator(dir, ec))
-            if (e.is_regular_file() && e.path().extension() == ".5dpgn")
-                names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    if (names.empty()) names.push_back("");
-    return names;
+// The path of a corpus file, `folder` being valid, invalid or optional.
+fs::path corpus_file(const std::string& folder, const std::string& name) {
+    return testdata::locate("notation-corpus/" + folder + "/" + name);
 }
 
 // The stage of an invalid file: what stands in `expect: reject (STAGE):`.
@@ -58,14 +43,11 @@ std::string expected_stage(const std::string& text) {
 }
 
 std::string test_name(const testing::TestParamInfo<std::string>& info) {
-    std::string n = info.param.empty() ? "missing" : info.param.substr(0, info.param.find('.'));
+    std::string n = info.param.substr(0, info.param.find('.'));
     for (char& c : n)
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
     return n;
 }
-
-#define SKIP_IF_MISSING(name)                                                                      \
-    if ((name).empty()) GTEST_SKIP() << "no corpus at " << SharedDir
 
 // First serial of the record decides who moves first, for check_turn_serials.
 movegen::Color first_to_move(const Document& doc) {
@@ -81,8 +63,7 @@ movegen::Color first_to_move(const Document& doc) {
 class ValidCorpus : public testing::TestWithParam<std::string> { };
 
 TEST_P(ValidCorpus, Parses) {
-    SKIP_IF_MISSING(GetParam());
-    const auto path = CorpusDir / "valid" / GetParam();
+    const auto path = corpus_file("valid", GetParam());
     const auto doc  = parse_document(read_file(path), path.string());
     ASSERT_TRUE(doc.ok()) << doc.status();
     EXPECT_GE(doc->nodes.size(), 1u);
@@ -90,7 +71,9 @@ TEST_P(ValidCorpus, Parses) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Corpus, ValidCorpus, testing::ValuesIn(files_in(CorpusDir / "valid")), test_name);
+    Data, ValidCorpus, testing::ValuesIn(testdata::data_files("notation-corpus/valid")), test_name);
+INSTANTIATE_TEST_SUITE_P(Shared, ValidCorpus,
+    testing::ValuesIn(testdata::shared_files("notation-corpus/valid")), test_name);
 
 // ---------------------------------------------------------------------------------------------
 // invalid/: lexical, syntax and 5DFEN errors are ours, at the given position; semantic ones
@@ -151,8 +134,7 @@ const std::map<std::string, ExpectedError>& expected_errors() {
 class InvalidCorpus : public testing::TestWithParam<std::string> { };
 
 TEST_P(InvalidCorpus, RejectedAtItsStage) {
-    SKIP_IF_MISSING(GetParam());
-    const auto        path  = CorpusDir / "invalid" / GetParam();
+    const auto        path  = corpus_file("invalid", GetParam());
     const std::string text  = read_file(path);
     const std::string stage = expected_stage(text);
     const std::string name  = GetParam().substr(0, GetParam().find('.'));
@@ -177,17 +159,18 @@ TEST_P(InvalidCorpus, RejectedAtItsStage) {
     EXPECT_EQ(std::string(doc.status().message()), d->to_string());
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Corpus, InvalidCorpus, testing::ValuesIn(files_in(CorpusDir / "invalid")), test_name);
+INSTANTIATE_TEST_SUITE_P(Data, InvalidCorpus,
+    testing::ValuesIn(testdata::data_files("notation-corpus/invalid")), test_name);
+INSTANTIATE_TEST_SUITE_P(Shared, InvalidCorpus,
+    testing::ValuesIn(testdata::shared_files("notation-corpus/invalid")), test_name);
 
 // The two semantic errors that are about turn serials are caught by check_turn_serials() once
 // the side to move is known.
 TEST(InvalidCorpus, TurnNumbersCheckedOnceTheSideToMoveIsKnown) {
     for (const char* name :
         {"invalid/turn-number-skipped.5dpgn", "optional/turn-number-repeated-aivsai.5dpgn"}) {
-        const auto path = CorpusDir / name;
-        if (!fs::exists(path)) GTEST_SKIP() << "no corpus at " << SharedDir;
-        const auto doc = parse_document(read_file(path), name);
+        const auto path = testdata::locate(std::string("notation-corpus/") + name);
+        const auto doc  = parse_document(read_file(path), name);
         ASSERT_TRUE(doc.ok()) << doc.status();
         const absl::Status s = check_turn_serials(*doc, name, movegen::WHITE);
         ASSERT_FALSE(s.ok()) << name;
@@ -227,11 +210,10 @@ const std::map<std::string, OptionalDecision>& optional_decisions() {
 class OptionalCorpus : public testing::TestWithParam<std::string> { };
 
 TEST_P(OptionalCorpus, FollowsTheDecision) {
-    SKIP_IF_MISSING(GetParam());
     const std::string name = GetParam().substr(0, GetParam().find('.'));
     const auto        it   = optional_decisions().find(name);
     ASSERT_NE(it, optional_decisions().end()) << "no decision recorded for " << name;
-    const auto doc = parse_document(read_file(CorpusDir / "optional" / GetParam()), GetParam());
+    const auto doc = parse_document(read_file(corpus_file("optional", GetParam())), GetParam());
     if (it->second.accept) {
         EXPECT_TRUE(doc.ok()) << doc.status();
         return;
@@ -243,25 +225,26 @@ TEST_P(OptionalCorpus, FollowsTheDecision) {
     EXPECT_EQ(d->pos.column, it->second.column) << doc.status();
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Corpus, OptionalCorpus, testing::ValuesIn(files_in(CorpusDir / "optional")), test_name);
+INSTANTIATE_TEST_SUITE_P(Data, OptionalCorpus,
+    testing::ValuesIn(testdata::data_files("notation-corpus/optional")), test_name);
+INSTANTIATE_TEST_SUITE_P(Shared, OptionalCorpus,
+    testing::ValuesIn(testdata::shared_files("notation-corpus/optional")), test_name);
 
 TEST(OptionalCorpus, AcceptedExtensionsKeepTheirMeaning) {
-    const auto escaped = CorpusDir / "optional" / "header-escaped-quote.5dpgn";
-    if (!fs::exists(escaped)) GTEST_SKIP() << "no corpus at " << SharedDir;
-    auto doc = parse_document(read_file(escaped), "e");
+    const auto escaped = corpus_file("optional", "header-escaped-quote.5dpgn");
+    auto       doc     = parse_document(read_file(escaped), "e");
     ASSERT_TRUE(doc.ok()) << doc.status();
     ASSERT_NE(doc->find_header("event"), nullptr);
     EXPECT_EQ(doc->find_header("event")->value, "The \"Big\" Open");
 
-    doc = parse_document(read_file(CorpusDir / "optional" / "headers-after-5dfen.5dpgn"), "h");
+    doc = parse_document(read_file(corpus_file("optional", "headers-after-5dfen.5dpgn")), "h");
     ASSERT_TRUE(doc.ok()) << doc.status();
     EXPECT_EQ(doc->width, 5); // the Size header after the board still applies to it
     ASSERT_EQ(doc->boards.size(), 1u);
     EXPECT_EQ(doc->boards[0].grid.width, 5);
 
     doc = parse_document(
-        read_file(CorpusDir / "optional" / "piece-aliases-deprecated-br.5dpgn"), "b");
+        read_file(corpus_file("optional", "piece-aliases-deprecated-br.5dpgn")), "b");
     ASSERT_TRUE(doc.ok()) << doc.status();
     const Move& m = doc->nodes[1].action.moves[0];
     EXPECT_EQ(m.piece, movegen::BRAWN);
@@ -270,33 +253,33 @@ TEST(OptionalCorpus, AcceptedExtensionsKeepTheirMeaning) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// ../shared/puzzles: Shad-style main lines with long header values and trailing comments.
+// The puzzles: Shad-style main lines with long header values and trailing comments.
 
 class PuzzleFiles : public testing::TestWithParam<std::string> { };
 
 TEST_P(PuzzleFiles, Parse) {
-    SKIP_IF_MISSING(GetParam());
-    const auto path = SharedDir / "puzzles" / GetParam();
+    const auto path = testdata::locate("puzzles/" + GetParam());
     const auto doc  = parse_document(read_file(path), path.string());
     ASSERT_TRUE(doc.ok()) << doc.status();
     EXPECT_TRUE(check_turn_serials(*doc, GetParam(), first_to_move(*doc)).ok());
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Shared, PuzzleFiles, testing::ValuesIn(files_in(SharedDir / "puzzles")), test_name);
+    Data, PuzzleFiles, testing::ValuesIn(testdata::data_files("puzzles")), test_name);
+INSTANTIATE_TEST_SUITE_P(
+    Shared, PuzzleFiles, testing::ValuesIn(testdata::shared_files("puzzles")), test_name);
 
 // ---------------------------------------------------------------------------------------------
 // Robustness: every prefix of every valid file (strided) and single-byte corruptions either
 // parse or fail with a positioned diagnostic; nothing crashes or hangs (run under ASan/UBSan
 // in the debug preset).
 
-TEST(CorpusRobustness, PrefixesAndCorruptionsNeverCrash) {
-    const auto names = files_in(CorpusDir / "valid");
-    if (names.front().empty()) GTEST_SKIP() << "no corpus at " << SharedDir;
+// The number of texts parsed (prefixes and corruptions of the valid files `names`).
+std::size_t prefixes_and_corruptions(const std::vector<std::string>& names) {
     const std::string noise  = "(){}[]/.:xX0123456789-+#*~!?>=\"\\ \nOoTLwbKQ";
     std::size_t       parsed = 0;
     for (const std::string& name : names) {
-        const std::string text = read_file(CorpusDir / "valid" / name);
+        const std::string text = read_file(corpus_file("valid", name));
         for (std::size_t cut = 0; cut <= text.size(); cut += 13) {
             const auto doc = parse_document(std::string_view(text).substr(0, cut), name);
             if (!doc.ok()) {
@@ -314,7 +297,15 @@ TEST(CorpusRobustness, PrefixesAndCorruptionsNeverCrash) {
             ++parsed;
         }
     }
-    EXPECT_GT(parsed, 1000u);
+    return parsed;
+}
+
+TEST(CorpusRobustness, PrefixesAndCorruptionsNeverCrash) {
+    EXPECT_GT(prefixes_and_corruptions(testdata::data_files("notation-corpus/valid")), 1000u);
+}
+
+TEST(SharedCorpusRobustness, PrefixesAndCorruptionsNeverCrash) {
+    EXPECT_GT(prefixes_and_corruptions(testdata::shared_files("notation-corpus/valid")), 1000u);
 }
 
 } // namespace

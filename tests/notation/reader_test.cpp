@@ -1,7 +1,8 @@
-// The tree reader (notation/reader.h) against ../shared/notation-corpus: every valid file is
+// The tree reader (notation/reader.h) against the notation corpus: every valid file is
 // accepted and replayed, every invalid file rejected at its line and column with its cause,
 // optional/ treated as the corpus recommends; deduplication, merging and the error collection
-// of check-notation. Every corpus test skips cleanly when ../shared is absent.
+// of check-notation. The corpus files come from tests/data; the tests named Shared* read the
+// files that stay in ../shared (tests/test_data.h).
 
 #include <algorithm>
 #include <map>
@@ -61,8 +62,7 @@ void expect_error(
 class ValidTree : public testing::TestWithParam<std::string> { };
 
 TEST_P(ValidTree, AcceptedAndReplayed) {
-    FIVED_SKIP_IF_MISSING(GetParam());
-    const std::string text   = read_file(CorpusDir / "valid" / GetParam());
+    const std::string text   = read_file(corpus_path("valid/" + GetParam()));
     const std::string name   = stem(GetParam());
     const std::string expect = expect_line(text);
     ASSERT_NE(expect.find("accept"), std::string::npos) << expect;
@@ -83,7 +83,9 @@ TEST_P(ValidTree, AcceptedAndReplayed) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Corpus, ValidTree, testing::ValuesIn(files_in(CorpusDir / "valid")), test_name);
+    Data, ValidTree, testing::ValuesIn(testdata::data_files("notation-corpus/valid")), test_name);
+INSTANTIATE_TEST_SUITE_P(Shared, ValidTree,
+    testing::ValuesIn(testdata::shared_files("notation-corpus/valid")), test_name);
 
 // Four texts copied from ftxi (IllegalD5Texts: three valid/ files marked `accept; replay` and
 // puzzles/ftxi-softmate-tree) hold the variation `(2b. d5)` after 1. e3 / Nf6 2w. Bb5. With c6
@@ -103,8 +105,7 @@ INSTANTIATE_TEST_SUITE_P(
 //  * the main line alone is legal, so load_game() replays it strictly.
 TEST(KingSafety, IllegalVariationOfFtxiTexts) {
     for (const IllegalVariationText& t : IllegalD5Texts) {
-        const auto path = SharedDir / t.path;
-        if (!fs::exists(path)) GTEST_SKIP() << "no ../shared at " << SharedDir;
+        const auto        path = path_of(t.path);
         const std::string text = read_file(path);
         const std::string file = path.filename().string();
         SCOPED_TRACE(file);
@@ -143,7 +144,7 @@ TEST(KingSafety, IllegalVariationOfFtxiTexts) {
         EXPECT_TRUE(game->doc.warnings.empty());
     }
     // load_game() reports a tolerated action among the document's warnings.
-    const auto  path = CorpusDir / "invalid" / "action-leaves-king-in-check.5dpgn";
+    const auto  path = corpus_path("invalid/action-leaves-king-in-check.5dpgn");
     ReadOptions tolerant;
     tolerant.checkKingSafety = false;
     const auto game          = load_game(read_file(path), "k", tolerant);
@@ -153,7 +154,7 @@ TEST(KingSafety, IllegalVariationOfFtxiTexts) {
 }
 
 GameTree read_ok(const std::string& relative, ReadOptions opt = {}) {
-    const auto              path = CorpusDir / relative;
+    const auto              path = corpus_path(relative);
     std::vector<Diagnostic> errors;
     auto                    tree = read_game_tree(read_file(path), relative, opt, errors);
     if (!tree) {
@@ -163,11 +164,7 @@ GameTree read_ok(const std::string& relative, ReadOptions opt = {}) {
     return std::move(*tree);
 }
 
-#define SKIP_WITHOUT_CORPUS()                                                                      \
-    if (!fs::is_directory(CorpusDir)) GTEST_SKIP() << "no corpus at " << CorpusDir
-
 TEST(TreeReader, EquivalentVariationsAreDeduplicated) {
-    SKIP_WITHOUT_CORPUS();
     // (0T1)Pe2e3, (0T1)e3, (L0)e3 and e3 are one action: the root keeps one child.
     const GameTree t = read_ok("valid/shortened-equivalent-variations.5dpgn");
     ASSERT_EQ(t.nodes[0].children.size(), 1u);
@@ -186,8 +183,8 @@ TEST(TreeReader, EquivalentVariationsAreDeduplicated) {
     }
 }
 
-TEST(TreeReader, ActionsAreInStandardOrder) {
-    SKIP_WITHOUT_CORPUS();
+// Reads js-two-timelines-hops (AGPL-3.0) and cwmtt-many-checks (GPL-3.0) from ../shared.
+TEST(SharedTreeReader, ActionsAreInStandardOrder) {
     // NOTATION.md §6: in `1. (+0T1)h4 (-0T1)Nb1>>(+0T1)b3~` the jump lands on a board that +0
     // already replaced in this action, so it branches and goes last.
     for (const char* file : {"valid/js-two-timelines-hops.5dpgn",
@@ -208,7 +205,6 @@ TEST(TreeReader, ActionsAreInStandardOrder) {
 }
 
 TEST(TreeReader, CommentsMarksAndResultsAttached) {
-    SKIP_WITHOUT_CORPUS();
     const GameTree t = read_ok("valid/results-in-tree.5dpgn");
     // Root comment = the corpus header; two results; the mate mark of the main line.
     EXPECT_NE(t.nodes[0].comment.find("results-in-tree"), std::string::npos);
@@ -228,7 +224,6 @@ TEST(TreeReader, CommentsMarksAndResultsAttached) {
 }
 
 TEST(TreeReader, EngineAnnotationVerifiesMarks) {
-    SKIP_WITHOUT_CORPUS();
     ReadOptions opt;
     opt.annotate         = true;
     const GameTree t     = read_ok("valid/results-in-tree.5dpgn", opt);
@@ -253,8 +248,8 @@ TEST(TreeReader, EngineAnnotationVerifiesMarks) {
     EXPECT_EQ(mates, 1);
 }
 
-TEST(TreeReader, UnderPromotionWithoutPromotionsHeaderExtendsTheRules) {
-    SKIP_WITHOUT_CORPUS();
+// Reads js-underpromotion-3x3 (AGPL-3.0) from ../shared.
+TEST(SharedTreeReader, UnderPromotionWithoutPromotionsHeaderExtendsTheRules) {
     const GameTree t = read_ok("valid/js-underpromotion-3x3.5dpgn");
     ASSERT_EQ(t.start.rules().promotionCount, 2);
     EXPECT_EQ(t.start.rules().promotions[1], movegen::ROOK);
@@ -287,8 +282,7 @@ const std::map<std::string, ExpectedError>& semantic_errors() {
 class InvalidTree : public testing::TestWithParam<std::string> { };
 
 TEST_P(InvalidTree, RejectedWhereTheFileSays) {
-    FIVED_SKIP_IF_MISSING(GetParam());
-    const std::string       text = read_file(CorpusDir / "invalid" / GetParam());
+    const std::string       text = read_file(corpus_path("invalid/" + GetParam()));
     std::vector<Diagnostic> errors;
     EXPECT_FALSE(read_game_tree(text, GetParam(), ReadOptions{}, errors));
     ASSERT_EQ(errors.size(), 1u);
@@ -312,15 +306,17 @@ TEST_P(InvalidTree, RejectedWhereTheFileSays) {
     EXPECT_EQ(d->to_string(), errors.front().to_string());
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Corpus, InvalidTree, testing::ValuesIn(files_in(CorpusDir / "invalid")), test_name);
+INSTANTIATE_TEST_SUITE_P(Data, InvalidTree,
+    testing::ValuesIn(testdata::data_files("notation-corpus/invalid")), test_name);
+INSTANTIATE_TEST_SUITE_P(Shared, InvalidTree,
+    testing::ValuesIn(testdata::shared_files("notation-corpus/invalid")), test_name);
 
 // ---------------------------------------------------------------------------------------------
 // optional/: the recommended treatment (the syntax-level decisions are in corpus_test.cpp;
 // here the two semantic ones and the accepted files' replay).
 
-TEST(OptionalTree, RecommendedTreatment) {
-    SKIP_WITHOUT_CORPUS();
+// The optional/ files `files` (paths): rejected where the table says, else as their syntax says.
+void expect_recommended_treatment(const std::vector<fs::path>& files) {
     // piece-aliases-deprecated-br: `BR` is read as `W` with a warning (corpus_test.cpp), but its
     // first move, the brawn's double step (1T1)a1 -> (-1T1)a1 along L, passes (0T1)a1 where a
     // white brawn stands: blocked (RULES.md §2.3); Shad's converter never tested legality.
@@ -329,8 +325,9 @@ TEST(OptionalTree, RecommendedTreatment) {
         {"last-action-not-submittable", {12, 80, "action cannot be submitted"}},
         {"turn-number-repeated-aivsai", {40, 1, "turn serial `25.` should be `26w.`"}},
     };
-    for (const std::string& f : files_in(CorpusDir / "optional")) {
-        const std::string       text = read_file(CorpusDir / "optional" / f);
+    for (const fs::path& path : files) {
+        const std::string       f    = path.filename().string();
+        const std::string       text = read_file(path);
         std::vector<Diagnostic> errors;
         const bool              ok = read_game_tree(text, f, ReadOptions{}, errors).has_value();
         Document                doc;
@@ -345,6 +342,15 @@ TEST(OptionalTree, RecommendedTreatment) {
             EXPECT_FALSE(ok) << f;
         }
     }
+}
+
+TEST(OptionalTree, RecommendedTreatment) {
+    expect_recommended_treatment(files_of({"notation-corpus/optional"}, false));
+}
+
+// last-action-not-submittable and semicolon-line-comment (5d-chess-js, AGPL-3.0).
+TEST(SharedOptionalTree, RecommendedTreatment) {
+    expect_recommended_treatment(files_of({"notation-corpus/optional"}, true));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -426,17 +432,28 @@ TEST(Streaming, ReadsLikeTheWholeDocument) {
     expect_streaming_same("[Board \"Standard\"]\n1. e3\n(1b. e5 2. Qh5 / Kxe4)\n(1b. e4)\n"
                           "1b. e6\n2. Nf3 / Nc6\n4. Bb5\n",
         "errors");
-    if (!fs::is_directory(SharedDir)) GTEST_SKIP() << "no ../shared at " << SharedDir;
-    for (const fs::path& dir :
-        {CorpusDir / "valid", CorpusDir / "invalid", CorpusDir / "optional", PuzzleDir})
-        for (const std::string& f : files_in(dir))
-            if (!f.empty()) expect_streaming_same(read_file(dir / f), f);
+    const auto files = files_of(
+        {"notation-corpus/valid", "notation-corpus/invalid", "notation-corpus/optional", "puzzles"},
+        false);
+    EXPECT_GT(files.size(), 100u);
+    for (const fs::path& p : files)
+        expect_streaming_same(read_file(p), p.filename().string());
+}
+
+// The same on the files that stay in ../shared.
+TEST(SharedStreaming, ReadsLikeTheWholeDocument) {
+    const auto files = files_of(
+        {"notation-corpus/valid", "notation-corpus/invalid", "notation-corpus/optional", "puzzles"},
+        true);
+    EXPECT_GT(files.size(), 50u);
+    for (const fs::path& p : files)
+        expect_streaming_same(read_file(p), p.filename().string());
 }
 
 // ---------------------------------------------------------------------------------------------
 // Leniency (ReadOptions::checkCaptureMark / checkJumpIndicator off, `--lenient`) only widens what
 // is accepted: every file that reads strictly reads to the identical tree, and main line, with
-// the checks off. The puzzles are third-party texts read from ../shared (skipped when absent).
+// the checks off. The puzzles are third-party texts (tests/data, and ../shared for Shared*).
 
 ReadOptions lenient_options() {
     ReadOptions opt;
@@ -469,8 +486,7 @@ bool expect_lenient_same(const std::string& text, const std::string& name) {
 }
 
 TEST(Leniency, FtxiBranchedExampleGameReadsTheSame) {
-    const auto path = PuzzleDir / "ftxi-branched-example-game.5dpgn";
-    if (!fs::exists(path)) GTEST_SKIP() << "no ../shared at " << SharedDir;
+    const auto        path = path_of("puzzles/ftxi-branched-example-game.5dpgn");
     const std::string text = read_file(path);
     // 28... R>>xa1+: strictly only the rook's branching capture (0T28)Ra1>>x(0T1)a1 matches; the
     // nine branching jumps to the empty a1 squares of (0T2)..(0T27) must not join it.
@@ -478,13 +494,24 @@ TEST(Leniency, FtxiBranchedExampleGameReadsTheSame) {
     EXPECT_TRUE(expect_lenient_same(text, path.filename().string())) << "the strict read fails";
 }
 
-TEST(Leniency, EveryStrictlyReadFileReadsTheSame) {
-    if (!fs::is_directory(SharedDir)) GTEST_SKIP() << "no ../shared at " << SharedDir;
+// The number of `files` that read strictly (each checked to read the same leniently).
+int lenient_same_count(const std::vector<fs::path>& files) {
     int read = 0;
-    for (const fs::path& dir : {CorpusDir / "valid", CorpusDir / "optional", PuzzleDir})
-        for (const std::string& f : files_in(dir))
-            if (!f.empty()) read += expect_lenient_same(read_file(dir / f), f);
-    EXPECT_GT(read, 100); // the corpus and the puzzles, not an empty loop
+    for (const fs::path& p : files)
+        read += expect_lenient_same(read_file(p), p.filename().string());
+    return read;
+}
+
+TEST(Leniency, EveryStrictlyReadFileReadsTheSame) {
+    const int read = lenient_same_count(
+        files_of({"notation-corpus/valid", "notation-corpus/optional", "puzzles"}, false));
+    EXPECT_GT(read, 70); // the corpus and the puzzles, not an empty loop
+}
+
+TEST(SharedLeniency, EveryStrictlyReadFileReadsTheSame) {
+    const int read = lenient_same_count(
+        files_of({"notation-corpus/valid", "notation-corpus/optional", "puzzles"}, true));
+    EXPECT_GT(read, 30);
 }
 
 // A lenient read still takes what the text says when that matches nothing strictly.

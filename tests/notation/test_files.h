@@ -1,50 +1,42 @@
 #pragma once
-// Helpers of the notation tests that read ../shared (the corpus and the puzzles): every test
-// that needs it skips cleanly when it is absent.
+// Helpers of the notation tests that read the corpus and the puzzles: the copies in tests/data
+// and, for the tests named Shared*, the files that stay in ../shared (tests/test_data.h).
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "tests/test_data.h"
+
 namespace fived::notation::testing_files {
 
 namespace fs = std::filesystem;
 
-inline const fs::path SharedDir = FIVED_SHARED_DIR;
-inline const fs::path CorpusDir = SharedDir / "notation-corpus";
-inline const fs::path PuzzleDir = SharedDir / "puzzles";
+using testdata::read_file;
 
-inline std::string read_file(const fs::path& p) {
-    std::ifstream     in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+// The path of `rel` in ../shared's layout ("notation-corpus/valid/x.5dpgn", "puzzles/y.5dpgn").
+inline fs::path path_of(const std::string& rel) { return testdata::locate(rel); }
+inline fs::path corpus_path(const std::string& rel) { return path_of("notation-corpus/" + rel); }
 
-// The .5dpgn files of a folder, sorted; a single "" entry when the folder is missing, so that
-// parameterised tests are instantiated and skip instead of vanishing.
-inline std::vector<std::string> files_in(const fs::path& dir) {
-    std::vector<std::string> names;
-    std::error_code          ec;
-    if (fs::is_directory(dir, ec))
-        for (const auto& e : fs::directory_iterator(dir, ec))
-            if (e.is_regular_file() && e.path().extension() == ".5dpgn")
-                names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    if (names.empty()) names.push_back("");
-    return names;
+// The files of `folders` (in ../shared's layout): the copies in tests/data, or (shared = true)
+// the ones that stay in ../shared; as paths.
+inline std::vector<fs::path> files_of(std::initializer_list<const char*> folders, bool shared) {
+    std::vector<fs::path> out;
+    for (const char* folder : folders)
+        for (const std::string& name :
+            shared ? testdata::shared_files(folder) : testdata::data_files(folder))
+            out.push_back(path_of(std::string(folder) + "/" + name));
+    return out;
 }
 
 inline std::string stem(const std::string& file) { return file.substr(0, file.find('.')); }
 
 // The four texts copied from ftxi that hold the illegal variation `(2b. d5)` (see KingSafety in
-// reader_test.cpp): the file under ../shared and where the variation's move stands.
+// reader_test.cpp): the file (in ../shared's layout) and where the variation's move stands.
 struct IllegalVariationText {
     const char* path;
     int         line, column;
@@ -62,14 +54,10 @@ inline const IllegalVariationText* illegal_d5_text(const std::string& name) {
 }
 
 inline std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
-    std::string n = info.param.empty() ? "missing" : stem(info.param);
+    std::string n = stem(info.param);
     for (char& c : n)
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
     return n;
 }
 
 } // namespace fived::notation::testing_files
-
-#define FIVED_SKIP_IF_MISSING(name)                                                                \
-    if ((name).empty())                                                                            \
-    GTEST_SKIP() << "no ../shared at " << ::fived::notation::testing_files::SharedDir

@@ -1,8 +1,9 @@
 // The canonical writer (notation/writer.h), 5DFEN output and Shad's MD5 hash.
 //
 // Round trips: parse(write(tree)) == tree, in both move styles, for every valid corpus file,
-// every ../shared/puzzles file and random trees of legal play (jumps, branching, several moves
-// per action, even timelines, turn zero). Some puzzles carry the spelling errors listed in
+// every puzzle file (tests/data, and ../shared for Shared/*) and random trees of legal play (jumps,
+// branching, several moves per action, even timelines, turn zero). Some puzzles carry the spelling
+// errors listed in
 // ../shared/puzzles/INDEX.md ("Notation problems in sources"): they are read with the matching
 // ReadOptions check turned off, and the round trip then re-reads the writer's output with the
 // strict options (the writer spells those moves correctly).
@@ -57,9 +58,8 @@ void expect_round_trip(
 // The example of NOTATION.md §7, byte for byte.
 
 TEST(Writer, NotationSection7Example) {
-    const auto path = CorpusDir / "valid" / "results-in-tree.5dpgn";
-    if (!fs::exists(path)) GTEST_SKIP() << "no corpus at " << CorpusDir;
-    auto tree = read_game_tree(read_file(path), "results-in-tree");
+    const auto path = corpus_path("valid/results-in-tree.5dpgn");
+    auto       tree = read_game_tree(read_file(path), "results-in-tree");
     ASSERT_TRUE(tree.ok()) << tree.status();
     tree->nodes[0].comment.clear(); // the corpus header comment
     EXPECT_EQ(write_tree(*tree),
@@ -98,13 +98,12 @@ TEST(Writer, NotationSection7Example) {
 class ValidRoundTrip : public testing::TestWithParam<std::string> { };
 
 TEST_P(ValidRoundTrip, BothStyles) {
-    FIVED_SKIP_IF_MISSING(GetParam());
     const std::string name = stem(GetParam());
     ReadOptions       opt;
     // The illegal `(2b. d5)` variation copied from ftxi's texts (KingSafety, reader_test.cpp).
     if (illegal_d5_text(name)) opt.checkKingSafety = false;
     std::vector<Diagnostic> errors;
-    const std::string       text = read_file(CorpusDir / "valid" / GetParam());
+    const std::string       text = read_file(corpus_path("valid/" + GetParam()));
     const auto              tree = read_game_tree(text, name, opt, errors);
     if (!tree) {
         // A file the corpus marks `syntax only` or `replay needs ...` (its README's errata) has
@@ -122,8 +121,10 @@ TEST_P(ValidRoundTrip, BothStyles) {
     expect_round_trip(*tree, MoveStyle::SHORT, opt, name + " (short)");
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Corpus, ValidRoundTrip, testing::ValuesIn(files_in(CorpusDir / "valid")), test_name);
+INSTANTIATE_TEST_SUITE_P(Data, ValidRoundTrip,
+    testing::ValuesIn(testdata::data_files("notation-corpus/valid")), test_name);
+INSTANTIATE_TEST_SUITE_P(Shared, ValidRoundTrip,
+    testing::ValuesIn(testdata::shared_files("notation-corpus/valid")), test_name);
 
 // Puzzles: the spelling errors INDEX.md lists, and the files a loader must reject.
 struct PuzzleCase {
@@ -156,11 +157,11 @@ PuzzleCase puzzle_case(const std::string& name) {
 class PuzzleRoundTrip : public testing::TestWithParam<std::string> { };
 
 TEST_P(PuzzleRoundTrip, BothStyles) {
-    FIVED_SKIP_IF_MISSING(GetParam());
     const std::string       name = stem(GetParam());
     const PuzzleCase        c    = puzzle_case(name);
     std::vector<Diagnostic> errors;
-    const auto tree = read_game_tree(read_file(PuzzleDir / GetParam()), name, c.opt, errors);
+    const auto              tree =
+        read_game_tree(read_file(path_of("puzzles/" + GetParam())), name, c.opt, errors);
     if (c.rejection) {
         ASSERT_FALSE(tree) << name << " was accepted";
         EXPECT_NE(errors.front().cause.find(c.rejection), std::string::npos)
@@ -175,7 +176,9 @@ TEST_P(PuzzleRoundTrip, BothStyles) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Shared, PuzzleRoundTrip, testing::ValuesIn(files_in(PuzzleDir)), test_name);
+    Data, PuzzleRoundTrip, testing::ValuesIn(testdata::data_files("puzzles")), test_name);
+INSTANTIATE_TEST_SUITE_P(
+    Shared, PuzzleRoundTrip, testing::ValuesIn(testdata::shared_files("puzzles")), test_name);
 
 // ---------------------------------------------------------------------------------------------
 // Round trips of random legal play.

@@ -1,7 +1,9 @@
 // TEST_P over tests/data/perft.txt (STYLE.md §2.10): fived's perft against numbers known from
 // independent engines. Entries in the `slow` group are instantiated as PerftSlow/... and labelled
-// slow in ctest. Times are printed, never asserted (a loaded machine must not fail a right count):
-// speed is measured in bench/ (movegen_bench) and by `fived bench`; ctest's timeout catches hangs.
+// slow in ctest; entries on a puzzle file left in ../shared (`shared:` positions, GPL/AGPL) as
+// SharedPerft/... or SharedPerftSlow/..., labelled `shared`. Times are printed, never asserted (a
+// loaded machine must not fail a right count): speed is measured in bench/ (movegen_bench) and by
+// `fived bench`; ctest's timeout catches hangs.
 
 #include <fstream>
 #include <sstream>
@@ -62,16 +64,23 @@ std::vector<PerftEntry> read_table() {
     return out;
 }
 
-std::vector<PerftEntry> entries(bool slow) {
+// Whether the entry's position is a puzzle file left in ../shared.
+bool on_shared_file(const PerftEntry& e) {
+    const auto c = e.position.find(':');
+    return (e.position.rfind("shared:", 0) == 0 || e.position.rfind("shared-nostartcheck:", 0) == 0)
+        && testdata::is_shared_only("puzzles/" + e.position.substr(c + 1));
+}
+
+std::vector<PerftEntry> entries(bool slow, bool shared) {
     std::vector<PerftEntry> v;
     for (const PerftEntry& e : read_table())
-        if (e.slow == slow) v.push_back(e);
+        if (e.slow == slow && on_shared_file(e) == shared) v.push_back(e);
     return v; // an empty group instantiates no test (no placeholder that skips)
 }
 
-// The position of an entry: nullopt + skip reason, or a failure message in `error`.
-std::optional<movegen::Multiverse> position_of(
-    const PerftEntry& e, std::string& skip, std::string& error) {
+// The position of an entry, or nullopt and a failure message in `error`. `shared:` positions are
+// puzzle files (tests/data/puzzles, or ../shared/puzzles for those left there).
+std::optional<movegen::Multiverse> position_of(const PerftEntry& e, std::string& error) {
     auto starts = [&](const char* p) { return e.position.rfind(p, 0) == 0; };
     if (starts("variant:")) {
         const movegen::VariantDef* v = movegen::find_variant(e.position.substr(8));
@@ -92,13 +101,9 @@ std::optional<movegen::Multiverse> position_of(
     } else if (starts("shared:") || starts("shared-nostartcheck:")) {
         startCheck       = starts("shared:");
         const auto     c = e.position.find(':');
-        const fs::path p = puzzles_dir() / e.position.substr(c + 1);
-        if (!fs::exists(p)) {
-            skip = "no " + p.string();
-            return std::nullopt;
-        }
-        text = read_file(p);
-        name = p.filename().string();
+        const fs::path p = testdata::locate("puzzles/" + e.position.substr(c + 1));
+        text             = read_file(p);
+        name             = p.filename().string();
     } else {
         error = "unknown position kind";
         return std::nullopt;
@@ -121,9 +126,8 @@ class PerftTest : public testing::TestWithParam<PerftEntry> { };
 TEST_P(PerftTest, Count) {
     const PerftEntry& e = GetParam();
     ASSERT_GT(e.depth, 0) << e.id;
-    std::string                        skip, error;
-    std::optional<movegen::Multiverse> mv = position_of(e, skip, error);
-    if (!skip.empty()) GTEST_SKIP() << skip;
+    std::string                        error;
+    std::optional<movegen::Multiverse> mv = position_of(e, error);
     ASSERT_TRUE(mv) << e.id << ": " << error;
     const Stopwatch     sw;
     const std::uint64_t n = movegen::perft(*mv, e.depth);
@@ -142,8 +146,12 @@ std::string entry_name(const testing::TestParamInfo<PerftEntry>& i) {
     return s;
 }
 
-INSTANTIATE_TEST_SUITE_P(Perft, PerftTest, testing::ValuesIn(entries(false)), entry_name);
-INSTANTIATE_TEST_SUITE_P(PerftSlow, PerftTest, testing::ValuesIn(entries(true)), entry_name);
+INSTANTIATE_TEST_SUITE_P(Perft, PerftTest, testing::ValuesIn(entries(false, false)), entry_name);
+INSTANTIATE_TEST_SUITE_P(PerftSlow, PerftTest, testing::ValuesIn(entries(true, false)), entry_name);
+INSTANTIATE_TEST_SUITE_P(
+    SharedPerft, PerftTest, testing::ValuesIn(entries(false, true)), entry_name);
+INSTANTIATE_TEST_SUITE_P(
+    SharedPerftSlow, PerftTest, testing::ValuesIn(entries(true, true)), entry_name);
 
 TEST(PerftTable, HasTheGoldenNumbers) {
     const std::vector<PerftEntry> t = read_table();

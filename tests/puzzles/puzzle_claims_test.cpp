@@ -1,4 +1,5 @@
-// The claims of ../shared/puzzles that are not per-position numbers: the claims table itself
+// The claims of the puzzles (tests/data/puzzles, and for the tests named Shared* the GPL/AGPL
+// files left in ../shared/puzzles) that are not per-position numbers: the claims table itself
 // (puzzle_claims.cpp) against the folder, [ToMove], files the reader rejects and why, mate-in-1
 // claims, checking moves, exact move sets, the dual-evasion action set and softmates. The
 // final-position verdicts of the table are checked with the other per-position numbers in
@@ -20,7 +21,7 @@ namespace {
 using movegen::Move;
 using movegen::Multiverse;
 
-fs::path file_of(const std::string& id) { return puzzles_dir() / (id + ".5dpgn"); }
+fs::path file_of(const std::string& id) { return puzzle_file(id); }
 
 std::string sanitize(std::string s) {
     for (char& c : s)
@@ -52,10 +53,12 @@ std::string param_name(const testing::TestParamInfo<std::string>& i) { return sa
 
 // --- The table covers the folder -------------------------------------------------------------
 
-TEST(PuzzleClaims, EveryFileHasExactlyOneRow) {
-    if (!shared_present()) GTEST_SKIP() << "no " << puzzles_dir();
+// ../shared/puzzles is the reference: tests/data/puzzles and tests/data/shared-files.txt together
+// name exactly its files (SharedTestData in puzzle_positions_test.cpp), and the table has one
+// row per file.
+TEST(SharedPuzzleClaims, EveryFileHasExactlyOneRow) {
     std::set<std::string> files;
-    for (const auto& e : fs::directory_iterator(puzzles_dir()))
+    for (const auto& e : fs::directory_iterator(testdata::SharedDir / "puzzles"))
         if (e.is_regular_file() && e.path().extension() == ".5dpgn")
             files.insert(e.path().stem().string());
     std::set<std::string> rows;
@@ -67,17 +70,18 @@ TEST(PuzzleClaims, EveryFileHasExactlyOneRow) {
         EXPECT_TRUE(rows.count(f)) << "file without a row (read its claim, add one): " << f;
 }
 
-// [ToMove] is the side to move after the last move of the file.
-TEST(PuzzleClaims, ToMoveHeaders) {
-    if (!shared_present()) GTEST_SKIP() << "no " << puzzles_dir();
+// [ToMove] is the side to move after the last move of the file: the files of tests/data
+// (shared = false) or those left in ../shared. Returns how many were checked.
+int check_to_move_headers(bool shared) {
     int checked = 0;
     for (const ClaimRow& r : claim_rows()) {
-        if (r.expect == Expect::Rejected) continue;
+        if (r.expect == Expect::Rejected || is_shared_only(r.id) != shared) continue;
         const std::string text = read_file(file_of(r.id));
         const auto        side = header_value(text, "ToMove");
         if (!side || (*side != "white" && *side != "black")) continue; // game trees
         const Loaded l = load_puzzle(r.id);
-        ASSERT_TRUE(l.game) << l.err.to_string();
+        EXPECT_TRUE(l.game) << l.err.to_string();
+        if (!l.game) continue;
         const Multiverse mv       = final_position(*l.game);
         const char*      expected = side->c_str();
         // The collector's header gives the side to move at the softmate (after 22w), but the file
@@ -87,15 +91,18 @@ TEST(PuzzleClaims, ToMoveHeaders) {
             << r.id;
         ++checked;
     }
-    EXPECT_GT(checked, 70);
+    return checked;
 }
+
+TEST(PuzzleClaims, ToMoveHeaders) { EXPECT_GT(check_to_move_headers(false), 30); }
+
+TEST(SharedPuzzleClaims, ToMoveHeaders) { EXPECT_GT(check_to_move_headers(true), 30); }
 
 // --- Files the reader rejects ----------------------------------------------------------------
 
 class RejectedFiles : public testing::TestWithParam<std::string> { };
 
 TEST_P(RejectedFiles, ReaderRejectsForTheDocumentedReason) {
-    if (!shared_present()) GTEST_SKIP() << "no " << puzzles_dir();
     const ClaimRow*   row  = find_claim(GetParam());
     const std::string text = read_file(file_of(row->id));
     for (bool lenient : {false, true}) {
@@ -106,14 +113,18 @@ TEST_P(RejectedFiles, ReaderRejectsForTheDocumentedReason) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Shared, RejectedFiles,
-    testing::ValuesIn(ids_where([](const ClaimRow& r) { return r.expect == Expect::Rejected; })),
+INSTANTIATE_TEST_SUITE_P(Data, RejectedFiles, testing::ValuesIn(ids_where([](const ClaimRow& r) {
+    return r.expect == Expect::Rejected && !is_shared_only(r.id);
+})),
+    param_name);
+INSTANTIATE_TEST_SUITE_P(Shared, RejectedFiles, testing::ValuesIn(ids_where([](const ClaimRow& r) {
+    return r.expect == Expect::Rejected && is_shared_only(r.id);
+})),
     param_name);
 
 // The claim of white-castle-illegal: before 4. O-O White is in check from the bishop on d2, so
 // castling is illegal (RULES §2.4) and the reader must reject exactly that move.
 TEST(PuzzleClaims, CastleOutOfCheckRejected) {
-    if (!shared_present()) GTEST_SKIP();
     const std::string id = "tools-bitboard-white-castle-illegal";
     const Prefix      p  = load_prefix(read_file(file_of(id)), id, false, true);
     ASSERT_TRUE(p.game) << p.err.to_string();
@@ -126,7 +137,6 @@ TEST(PuzzleClaims, CastleOutOfCheckRejected) {
 // tools-reflected-checkmate: 8...(0T4)Ph6>(2T4)h6 moves a pawn two timelines forward. RULES §2.3
 // allows that double step only to an unmoved pawn, and this pawn played 3...h7-h6.
 TEST(PuzzleClaims, ReflectedCheckmateIllegalDoubleStep) {
-    if (!shared_present()) GTEST_SKIP();
     const std::string id = "tools-reflected-checkmate";
     const Prefix      p  = load_prefix(read_file(file_of(id)), id, false, true);
     ASSERT_TRUE(p.game) << p.err.to_string();
@@ -156,7 +166,6 @@ TEST(PuzzleClaims, ReflectedCheckmateIllegalDoubleStep) {
 // tools-tricky-nonmate: rejected for its start (see the table). Without that check the claim
 // holds, with the 2 legal actions both 5dchess-tools and ftxi count (ALGORITHMS.md E.3).
 TEST(PuzzleClaims, TrickyNonmateWithoutStartCheck) {
-    if (!shared_present()) GTEST_SKIP();
     const std::string id = "tools-tricky-nonmate";
     const Prefix      p  = load_prefix(read_file(file_of(id)), id, false, false);
     ASSERT_TRUE(p.game && p.complete) << p.err.to_string();
@@ -192,7 +201,6 @@ MateCount count_mates(Multiverse& mv) {
 class MateInOne : public testing::TestWithParam<std::string> { };
 
 TEST_P(MateInOne, AMatingActionExists) {
-    if (!shared_present()) GTEST_SKIP() << "no " << puzzles_dir();
     const ClaimRow* row = find_claim(GetParam());
     const Loaded    l   = load_puzzle(row->id);
     ASSERT_TRUE(l.game) << l.err.to_string();
@@ -208,13 +216,17 @@ TEST_P(MateInOne, AMatingActionExists) {
         static_cast<unsigned long long>(mc.mating), static_cast<unsigned long long>(mc.actions));
 }
 
-INSTANTIATE_TEST_SUITE_P(Shared, MateInOne,
-    testing::ValuesIn(ids_where([](const ClaimRow& r) { return r.expect == Expect::MateIn1; })),
+INSTANTIATE_TEST_SUITE_P(Data, MateInOne, testing::ValuesIn(ids_where([](const ClaimRow& r) {
+    return r.expect == Expect::MateIn1 && !is_shared_only(r.id);
+})),
+    param_name);
+INSTANTIATE_TEST_SUITE_P(Shared, MateInOne, testing::ValuesIn(ids_where([](const ClaimRow& r) {
+    return r.expect == Expect::MateIn1 && is_shared_only(r.id);
+})),
     param_name);
 
 // narik-knight-underpromotion: only b3-b4=N mates; =Q, =R and =B allow replies.
-TEST(PuzzleClaims, UnderpromotionOnlyKnightMates) {
-    if (!shared_present()) GTEST_SKIP();
+TEST(SharedPuzzleClaims, UnderpromotionOnlyKnightMates) {
     const Loaded l = load_puzzle("narik-knight-underpromotion");
     ASSERT_TRUE(l.game) << l.err.to_string();
     Multiverse      mv = final_position(*l.game);
@@ -248,7 +260,6 @@ constexpr CheckingMove CheckingMoves[] = {
 // clang-format on
 
 TEST(PuzzleClaims, CheckingMoves) {
-    if (!shared_present()) GTEST_SKIP();
     for (const CheckingMove& c : CheckingMoves) {
         const Prefix p = load_prefix(read_file(file_of(c.id)), c.id, false, true);
         ASSERT_TRUE(p.game) << p.err.to_string();
@@ -328,8 +339,7 @@ const std::vector<MoveSet>& move_sets() {
     return sets;
 }
 
-TEST(PuzzleClaims, MoveSets) {
-    if (!shared_present()) GTEST_SKIP();
+TEST(SharedPuzzleClaims, MoveSets) {
     for (const MoveSet& s : move_sets()) {
         const std::string text = read_file(file_of(s.id));
         const Loaded      l    = load_text(text, s.id, false);
@@ -360,7 +370,6 @@ TEST(PuzzleClaims, MoveSets) {
 // the listed ones (c3xb4 is en passant of the brawn that went b5-b3), and after c3xb4 the
 // brawn stands on b4 with b3 and b5 empty. (ftxi disputes this: RULES §7 #1 and #3.)
 TEST(PuzzleClaims, BrawnEnPassantMoveSets) {
-    if (!shared_present()) GTEST_SKIP();
     const Loaded l = load_puzzle("tools-brawns-en-passant-movegen");
     ASSERT_TRUE(l.game) << l.err.to_string();
     Multiverse        mv = final_position(*l.game);
@@ -392,8 +401,7 @@ TEST(PuzzleClaims, BrawnEnPassantMoveSets) {
 }
 
 // narik-dual-evasion: exactly the 4 combinations of Ka1-b1 / Ka1-b2 on timelines 0 and 1.
-TEST(PuzzleClaims, DualEvasionActions) {
-    if (!shared_present()) GTEST_SKIP();
+TEST(SharedPuzzleClaims, DualEvasionActions) {
     const Loaded l = load_puzzle("narik-dual-evasion");
     ASSERT_TRUE(l.game) << l.err.to_string();
     Multiverse                      mv = final_position(*l.game);
@@ -445,9 +453,10 @@ const std::vector<Softmate>& softmates() {
     return table;
 }
 
-TEST(PuzzleClaims, Softmates) {
-    if (!shared_present()) GTEST_SKIP();
+// The softmates of the files of tests/data (shared = false) or of those left in ../shared.
+void check_softmates(bool shared) {
     for (const Softmate& s : softmates()) {
+        if (is_shared_only(s.id) != shared) continue;
         const Loaded l = load_puzzle(s.id);
         ASSERT_TRUE(l.game) << l.err.to_string();
         ASSERT_LE(s.k, l.game->mainLine.size());
@@ -471,6 +480,10 @@ TEST(PuzzleClaims, Softmates) {
             static_cast<unsigned long long>(n), escapes.size());
     }
 }
+
+TEST(PuzzleClaims, Softmates) { check_softmates(false); }
+
+TEST(SharedPuzzleClaims, Softmates) { check_softmates(true); }
 
 } // namespace
 } // namespace fived::testutil

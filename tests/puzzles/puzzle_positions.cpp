@@ -72,6 +72,9 @@ constexpr std::array CountsGames{
 };
 // clang-format on
 
+// ../shared/puzzles/COUNTS.md (its games are mostly the cwmtt ones, GPL-3.0: it stays there).
+fs::path counts_md() { return testdata::locate("puzzles/COUNTS.md"); }
+
 // One COUNTS.md row: per position an exact count (or nullopt for `T`) and the timeline count.
 struct CountsRow {
     std::string                               name;
@@ -160,15 +163,15 @@ GamePositions* find_or_load(std::vector<GamePositions>& games, const std::string
     return &games.back();
 }
 
-std::vector<GamePositions> build() {
+// withShared: every puzzle file and COUNTS.md (../shared); else the files of tests/data alone.
+std::vector<GamePositions> build(bool withShared) {
     std::vector<GamePositions> games;
-    if (!shared_present()) return games;
 
     // 1. Headers and claims of every puzzle file.
     std::vector<fs::path> files;
-    for (const auto& e : fs::directory_iterator(puzzles_dir()))
-        if (e.is_regular_file() && e.path().extension() == ".5dpgn") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
+    for (const std::string& name :
+        withShared ? testdata::all_files("puzzles") : testdata::data_files("puzzles"))
+        files.push_back(testdata::locate("puzzles/" + name));
     for (const fs::path& p : files) {
         const std::string id   = p.stem().string();
         const ClaimRow*   row  = find_claim(id);
@@ -211,8 +214,13 @@ std::vector<GamePositions> build() {
         if (claims) apply_claim(g->needs[n - 1], *row);
     }
 
+    if (!withShared) {
+        std::sort(games.begin(), games.end(),
+            [](const GamePositions& a, const GamePositions& b) { return a.id < b.id; });
+        return games;
+    }
     // 2. COUNTS.md: exact counts per position, for the games present.
-    const std::vector<CountsRow> rows = parse_counts_md(read_file(puzzles_dir() / "COUNTS.md"));
+    const std::vector<CountsRow> rows = parse_counts_md(read_file(counts_md()));
     for (const CountsRow& r : rows) {
         const CountsGame* cg = nullptr;
         for (const CountsGame& c : CountsGames)
@@ -220,8 +228,7 @@ std::vector<GamePositions> build() {
         if (!cg || cg->absent) continue; // CountsMd.EveryRowIsMapped reports unmapped rows
         GamePositions* g = nullptr;
         if (cg->file) {
-            const fs::path p = puzzles_dir() / (std::string(cg->file) + ".5dpgn");
-            if (!fs::exists(p)) continue;
+            const fs::path  p   = puzzle_file(cg->file);
             const ClaimRow* row = find_claim(cg->file);
             g                   = find_or_load(
                                   games, cg->file, p.filename().string(), read_file(p), row && row->lenient);
@@ -261,14 +268,34 @@ const char* verdict_name(Verdict v) {
 } // namespace
 
 const std::vector<GamePositions>& all_game_positions() {
-    static const std::vector<GamePositions> games = build();
+    static const std::vector<GamePositions> games = build(true);
     return games;
+}
+
+const std::vector<GamePositions>& data_game_positions() {
+    static const std::vector<GamePositions> games = build(false);
+    return games;
+}
+
+std::vector<std::string> shared_game_ids() {
+    std::vector<std::string> ids;
+    for (const std::string& name : testdata::shared_files("puzzles")) {
+        const std::string id  = fs::path(name).stem().string();
+        const ClaimRow*   row = find_claim(id);
+        if (!row || row->expect != Expect::Rejected) ids.push_back(id);
+    }
+    for (const CountsGame& c : CountsGames)
+        if (c.embedded)
+            ids.push_back(c.name);
+        else if (c.file && !is_shared_only(c.file))
+            ids.push_back(c.file);
+    std::sort(ids.begin(), ids.end());
+    return ids;
 }
 
 std::vector<std::string> unmapped_counts_rows() {
     std::vector<std::string> out;
-    if (!shared_present()) return out;
-    for (const CountsRow& r : parse_counts_md(read_file(puzzles_dir() / "COUNTS.md"))) {
+    for (const CountsRow& r : parse_counts_md(read_file(counts_md()))) {
         bool known = false;
         for (const CountsGame& c : CountsGames)
             known = known || r.name == c.name;
@@ -280,14 +307,12 @@ std::vector<std::string> unmapped_counts_rows() {
 std::size_t counts_md_exact_total(std::size_t& checked) {
     std::size_t total = 0;
     checked           = 0;
-    if (!shared_present()) return 0;
-    for (const CountsRow& r : parse_counts_md(read_file(puzzles_dir() / "COUNTS.md"))) {
+    for (const CountsRow& r : parse_counts_md(read_file(counts_md()))) {
         const std::size_t exact =
             std::size_t(std::count_if(r.counts.begin(), r.counts.end(), [](auto& c) { return c; }));
         total += exact;
         for (const CountsGame& c : CountsGames)
-            if (r.name == c.name && !c.absent
-                && (c.embedded || fs::exists(puzzles_dir() / (std::string(c.file) + ".5dpgn"))))
+            if (r.name == c.name && !c.absent && (c.embedded || fs::exists(puzzle_file(c.file))))
                 checked += exact;
     }
     return total;

@@ -36,16 +36,23 @@ struct PositionNeeds {
 // needs; needs[k] is the position after k actions.
 struct GamePositions {
     std::string                id;      // file id, or the COUNTS.md name of an embedded game
-    std::string                file;    // file name in ../shared/puzzles, "" if embedded
+    std::string                file;    // file name of the puzzle, "" if embedded
     std::string                text;    // the 5DPGN text
     bool                       lenient; // read with ReadOptions{false, false}
     std::vector<PositionNeeds> needs;
     std::string                error; // a problem with the sources themselves (length mismatch)
 };
 
-// Every game of ../shared/puzzles (and the embedded COUNTS.md games) that has at least one
-// per-position expectation and loads; sorted by id. Empty without ../shared.
+// Every puzzle game (tests/data/puzzles and those left in ../shared/puzzles, and the embedded
+// COUNTS.md games) that has at least one per-position expectation and loads, with the counts of
+// ../shared/puzzles/COUNTS.md; sorted by id. Reads ../shared: for the Shared* tests only.
 const std::vector<GamePositions>& all_game_positions();
+// The same for the games of tests/data/puzzles alone, without COUNTS.md: what runs everywhere.
+const std::vector<GamePositions>& data_game_positions();
+// The ids of all_game_positions() that the Shared* tests check, known without reading ../shared:
+// the games left there (but the files the reader rejects), the embedded COUNTS.md games and the
+// copied games that COUNTS.md counts.
+std::vector<std::string> shared_game_ids();
 
 // COUNTS.md rows that the mapping table does not know (a new game in COUNTS.md).
 std::vector<std::string> unmapped_counts_rows();

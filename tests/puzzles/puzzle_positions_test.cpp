@@ -1,10 +1,13 @@
-// Per-position checks of ../shared/puzzles: [ActionCounts], [MateFlags], the exact counts of
-// COUNTS.md and the final-position verdict claims (see puzzle_positions.h for the sources).
+// Per-position checks of the puzzles: [ActionCounts], [MateFlags], the exact counts of COUNTS.md
+// and the final-position verdict claims (see puzzle_positions.h for the sources).
 //
-//  * PuzzlePositions.Fast/<game>: every position of the game except the slow ones (each expected
-//    within FastBudgetSeconds x time_scale()).
-//  * SlowPuzzlePositions.Slow/<game>_k<k>: one test per slow position, with its own expected
-//    time. Labelled `slow` in ctest.
+//  * Data/PuzzlePositions.Fast/<game>: every position of a game of tests/data/puzzles (each
+//    expected within FastBudgetSeconds x time_scale()).
+//  * Shared/PuzzlePositions.Fast/<game>: the same with every source, for the games left in
+//    ../shared, the embedded games and the copied games COUNTS.md counts, except the slow
+//    positions. Label `shared`.
+//  * Shared/SlowPuzzlePositions.Slow/<game>_k<k>: one test per slow position, with its own
+//    expected time. Labelled `shared` and `slow` in ctest.
 // Times are printed, not asserted; speed regressions are caught by bench/ and `fived bench`.
 //
 // Every failure names the game, the position index k (actions played from the start), the
@@ -35,18 +38,21 @@ std::string sanitize(std::string s) {
     return s;
 }
 
-std::vector<std::string> game_ids() {
+std::vector<std::string> ids_of(const std::vector<GamePositions>& games) {
     std::vector<std::string> ids;
-    for (const GamePositions& g : all_game_positions())
+    for (const GamePositions& g : games)
         ids.push_back(g.id);
-    if (ids.empty()) ids.push_back(""); // instantiate, then skip
     return ids;
 }
 
-const GamePositions* find_game(const std::string& id) {
-    for (const GamePositions& g : all_game_positions())
+const GamePositions* find_game(const std::vector<GamePositions>& games, const std::string& id) {
+    for (const GamePositions& g : games)
         if (g.id == id) return &g;
     return nullptr;
+}
+
+const GamePositions* find_game(const std::string& id) {
+    return find_game(all_game_positions(), id);
 }
 
 bool has_needs(const PositionNeeds& n) {
@@ -123,9 +129,9 @@ ChildResult check_in_child(movegen::Multiverse& mv, const PositionNeeds& need, d
 // bench/): the child is only stopped, as a hang, after HangFactor times the budget plus a minute.
 // Returns the seconds spent (the wall limit when it was stopped).
 double run_position(const GamePositions& g, Walker& w, std::size_t k, double budget) {
-    constexpr double HangFactor = 30;
-    const double     wallLimit  = HangFactor * budget + 60;
-    const ChildResult r         = check_in_child(w.at(k), g.needs[k], wallLimit);
+    constexpr double  HangFactor = 30;
+    const double      wallLimit  = HangFactor * budget + 60;
+    const ChildResult r          = check_in_child(w.at(k), g.needs[k], wallLimit);
     if (!r.finished) {
         ADD_FAILURE() << g.id << " position k=" << k << " [" << g.needs[k].sources
                       << "]: stopped as hung after " << wallLimit << " s wall time (expected "
@@ -140,10 +146,16 @@ double run_position(const GamePositions& g, Walker& w, std::size_t k, double bud
 
 class PuzzlePositions : public testing::TestWithParam<std::string> { };
 
+// The instantiation's prefix says which games: Data (tests/data alone) or Shared (all).
+const std::vector<GamePositions>& games_of_this_test() {
+    const std::string suite =
+        testing::UnitTest::GetInstance()->current_test_info()->test_suite_name();
+    return suite.rfind("Shared/", 0) == 0 ? all_game_positions() : data_game_positions();
+}
+
 TEST_P(PuzzlePositions, Fast) {
-    if (!shared_present()) GTEST_SKIP() << "no " << puzzles_dir();
-    const GamePositions* g = find_game(GetParam());
-    ASSERT_NE(g, nullptr);
+    const GamePositions* g = find_game(games_of_this_test(), GetParam());
+    ASSERT_NE(g, nullptr) << GetParam() << " has no per-position expectations";
     ASSERT_EQ(g->error, "") << g->id;
     const Loaded l = load_text(g->text, g->id, g->lenient);
     ASSERT_TRUE(l.game) << l.err.to_string();
@@ -168,22 +180,26 @@ TEST_P(PuzzlePositions, Fast) {
         g->id.c_str(), checked, total, worst, skipped);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shared, PuzzlePositions, testing::ValuesIn(game_ids()),
-    [](const testing::TestParamInfo<std::string>& i) {
-        return i.param.empty() ? std::string("absent") : sanitize(i.param);
-    });
+std::string game_name(const testing::TestParamInfo<std::string>& i) { return sanitize(i.param); }
 
-std::vector<SlowPosition> slow_params() {
-    std::vector<SlowPosition> v = slow_positions();
-    if (v.empty()) v.push_back({"", 0, 0, ""});
-    return v;
+INSTANTIATE_TEST_SUITE_P(
+    Data, PuzzlePositions, testing::ValuesIn(ids_of(data_game_positions())), game_name);
+INSTANTIATE_TEST_SUITE_P(Shared, PuzzlePositions, testing::ValuesIn(shared_game_ids()), game_name);
+
+// The Shared instantiation (built from the lists) names exactly the games with expectations
+// that tests/data alone does not cover in full.
+TEST(SharedPuzzlePositionsTable, IdsAreTheGamesWithExpectations) {
+    std::vector<std::string> all = ids_of(all_game_positions()), both = shared_game_ids();
+    for (const std::string& id : ids_of(data_game_positions()))
+        if (!std::binary_search(both.begin(), both.end(), id)) both.push_back(id);
+    std::sort(both.begin(), both.end());
+    EXPECT_EQ(both, all);
 }
 
 class SlowPuzzlePositions : public testing::TestWithParam<SlowPosition> { };
 
 TEST_P(SlowPuzzlePositions, Slow) {
-    const SlowPosition& s = GetParam();
-    if (!shared_present() || !*s.id) GTEST_SKIP() << "no " << puzzles_dir();
+    const SlowPosition&  s = GetParam();
     const GamePositions* g = find_game(s.id);
     ASSERT_NE(g, nullptr) << s.id << " has no per-position expectations";
     ASSERT_EQ(g->error, "") << g->id;
@@ -196,15 +212,13 @@ TEST_P(SlowPuzzlePositions, Slow) {
     std::printf("  %s k=%d: %.2f s (measured before: %s)\n", s.id, s.k, seconds, s.measured);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shared, SlowPuzzlePositions, testing::ValuesIn(slow_params()),
+INSTANTIATE_TEST_SUITE_P(Shared, SlowPuzzlePositions, testing::ValuesIn(slow_positions()),
     [](const testing::TestParamInfo<SlowPosition>& i) {
-        return *i.param.id ? sanitize(std::string(i.param.id)) + "_k" + std::to_string(i.param.k)
-                           : std::string("absent");
+        return sanitize(std::string(i.param.id)) + "_k" + std::to_string(i.param.k);
     });
 
 // Every slow entry names a position that exists and is checked.
-TEST(SlowPuzzlePositionsTable, EntriesAreCheckedPositions) {
-    if (!shared_present()) GTEST_SKIP();
+TEST(SharedSlowPuzzlePositionsTable, EntriesAreCheckedPositions) {
     for (const SlowPosition& s : slow_positions()) {
         const GamePositions* g = find_game(s.id);
         ASSERT_NE(g, nullptr) << s.id;
@@ -215,8 +229,7 @@ TEST(SlowPuzzlePositionsTable, EntriesAreCheckedPositions) {
 
 // COUNTS.md: every game row is mapped (to a puzzle file, an embedded text, or a stated absence),
 // and the number of exact counts is the 363 the file announces.
-TEST(CountsMd, EveryRowIsMapped) {
-    if (!shared_present()) GTEST_SKIP();
+TEST(SharedCountsMd, EveryRowIsMapped) {
     EXPECT_EQ(unmapped_counts_rows(), std::vector<std::string>{});
     std::size_t       checked = 0;
     const std::size_t total   = counts_md_exact_total(checked);
@@ -238,10 +251,10 @@ TEST(CountsMd, EveryRowIsMapped) {
 // and no more hypercuboid points than the verdict's existence test. (Before the picker, `fived
 // actions` on cwmtt-manyChecks k=52 ran its depth-first search for minutes and `fived count`
 // spent 100,000 nodes there before switching engines.)
-TEST(NoActionPositions, ListedAndCountedAtTheCostOfTheVerdict) {
-    if (!shared_present()) GTEST_SKIP() << "no " << puzzles_dir();
+// The number of positions of `games` checked.
+int check_no_action_positions(const std::vector<GamePositions>& games) {
     int checked = 0;
-    for (const GamePositions& g : all_game_positions()) {
+    for (const GamePositions& g : games) {
         if (!g.error.empty()) continue;
         const Loaded l = load_text(g.text, g.id, g.lenient);
         if (!l.game) continue;
@@ -254,7 +267,7 @@ TEST(NoActionPositions, ListedAndCountedAtTheCostOfTheVerdict) {
             movegen::Multiverse&       mv    = w.at(k);
             const std::string          where = g.id + " k=" + std::to_string(k);
             movegen::HypercuboidSearch verdictSearch;
-            ASSERT_FALSE(verdictSearch.exists(mv)) << where;
+            EXPECT_FALSE(verdictSearch.exists(mv)) << where;
             movegen::ActionPicker picker;
             picker.reset(mv);
             std::uint64_t listed = 0;
@@ -272,10 +285,19 @@ TEST(NoActionPositions, ListedAndCountedAtTheCostOfTheVerdict) {
             ++checked;
         }
     }
-    RecordProperty("positions", checked);
+    testing::Test::RecordProperty("positions", checked);
     std::printf("  %d positions without a legal action\n", checked);
+    return checked;
+}
+
+TEST(NoActionPositions, ListedAndCountedAtTheCostOfTheVerdict) {
+    // The mates and stalemates claimed by the copied files.
+    EXPECT_GE(check_no_action_positions(data_game_positions()), 8);
+}
+
+TEST(SharedNoActionPositions, ListedAndCountedAtTheCostOfTheVerdict) {
     // The final positions of the COUNTS.md games with 0 actions, and the mates of the claims.
-    EXPECT_GE(checked, 8);
+    EXPECT_GE(check_no_action_positions(all_game_positions()), 8);
 }
 
 } // namespace

@@ -8,19 +8,10 @@
 
 namespace fived::testutil {
 
-fs::path shared_dir() { return fs::path(FIVED_SHARED_DIR); }
-fs::path puzzles_dir() { return shared_dir() / "puzzles"; }
+fs::path puzzle_file(const std::string& id) { return testdata::locate("puzzles/" + id + ".5dpgn"); }
 
-bool shared_present() {
-    std::error_code ec;
-    return fs::is_directory(puzzles_dir(), ec);
-}
-
-std::string read_file(const fs::path& p) {
-    std::ifstream     in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+bool is_shared_only(const std::string& id) {
+    return testdata::is_shared_only("puzzles/" + id + ".5dpgn");
 }
 
 std::optional<std::string> header_value(std::string_view text, std::string_view key) {

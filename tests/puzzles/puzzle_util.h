@@ -1,10 +1,11 @@
 #pragma once
-// Helpers shared by the tests that read ../shared/puzzles: locating and reading files, loading a
-// game with the reader's strict or lenient options, walking the positions of its main line, and
-// the time budgets of the fast and slow test groups.
+// Helpers shared by the tests of the puzzles: locating and reading files, loading a game with the
+// reader's strict or lenient options, walking the positions of its main line, and the time
+// budgets of the fast and slow test groups.
 //
-// Every test that needs ../shared calls shared_present() first and skips when it is false, so a
-// clone without ../shared builds and passes.
+// The puzzle files are in tests/data/puzzles, except the GPL/AGPL ones that stay in
+// ../shared/puzzles (tests/test_data.h): only the tests named Shared* read those (ctest label
+// `shared`). A missing file fails the test that needs it.
 
 #include <chrono>
 #include <filesystem>
@@ -15,17 +16,18 @@
 
 #include "movegen/multiverse.h"
 #include "notation/game.h"
+#include "tests/test_data.h"
 
 namespace fived::testutil {
 
 namespace fs = std::filesystem;
 
-// ../shared (the compile definition FIVED_SHARED_DIR) and its puzzle folder.
-fs::path shared_dir();
-fs::path puzzles_dir();
-bool     shared_present();
+// The file of puzzle `id` (tests/data/puzzles or ../shared/puzzles), and whether it stays in
+// ../shared.
+fs::path puzzle_file(const std::string& id);
+bool     is_shared_only(const std::string& id);
 
-std::string read_file(const fs::path& p);
+using testdata::read_file;
 
 // The value of header `key` in 5DPGN text (`[Key "value"]`), or nullopt.
 std::optional<std::string> header_value(std::string_view text, std::string_view key);

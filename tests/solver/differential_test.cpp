@@ -1,34 +1,29 @@
-// df-pn against the reference search, 1 thread against 2, on positions of the shared corpus
-// (final positions of the files, bound 2, node-limited: pairs where either side hit the limit
-// are skipped). Slow label: seconds to a minute.
-#include <algorithm>
+// df-pn against the reference search, 1 thread against 2, on positions of the puzzle corpus
+// (final positions of the files in tests/data/puzzles, and of those left in ../shared for the
+// Shared* test; bound 2, node-limited: a pair where either side hit the limit is not compared).
+// Slow label: seconds to a minute.
+#include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "notation/game.h"
 #include "solver/solver.h"
+#include "tests/test_data.h"
 
 namespace fived::solver {
 namespace {
 
-TEST(Differential, DfpnReferenceAndThreadsAgreeOnTheCorpus) {
-    const std::filesystem::path dir = std::filesystem::path(FIVED_SHARED_DIR) / "puzzles";
-    if (!std::filesystem::exists(dir)) GTEST_SKIP() << "../shared/puzzles not present";
-    std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(dir))
-        if (e.path().extension() == ".5dpgn") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
+// The number of comparisons made on the puzzle files `names`, each checked.
+int compare_on(const std::vector<std::string>& names) {
     int compared = 0;
-    for (const auto& f : files) {
-        std::ifstream     in(f);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        notation::ReadOptions opt;
+    for (const std::string& name : names) {
+        const std::filesystem::path f = testdata::locate("puzzles/" + name);
+        notation::ReadOptions       opt;
         opt.checkCaptureMark = opt.checkJumpIndicator = false;
-        auto g = notation::load_game(ss.str(), f.string(), opt);
+        auto g = notation::load_game(testdata::read_file(f), f.string(), opt);
         if (!g.ok()) continue;
         movegen::Multiverse            mv = g->start.fork();
         std::vector<movegen::MoveUndo> undo;
@@ -74,7 +69,16 @@ TEST(Differential, DfpnReferenceAndThreadsAgreeOnTheCorpus) {
             || pn.noMateUpTo == ref.noMateUpTo)
             << f.filename();
     }
-    EXPECT_GT(compared, 20);
+    std::printf("%d comparisons\n", compared);
+    return compared;
+}
+
+TEST(Differential, DfpnReferenceAndThreadsAgreeOnTheCorpus) {
+    EXPECT_GT(compare_on(testdata::data_files("puzzles")), 20);
+}
+
+TEST(SharedDifferential, DfpnReferenceAndThreadsAgreeOnTheCorpus) {
+    EXPECT_GT(compare_on(testdata::shared_files("puzzles")), 20);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
-// The mate search end to end: embedded positions (always), the shared puzzle corpus (when
-// ../shared is present), thread-count independence, limits, and the proof checker.
+// The mate search end to end: embedded positions, the puzzles (tests/data; the tests named
+// Shared* read the GPL/AGPL games left in ../shared), thread-count independence, limits, and the
+// proof checker.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include "solver/solver.h"
 #include "solver/verify.h"
 #include "tests/movegen/variant_util.h"
+#include "tests/test_data.h"
 
 namespace fived::solver {
 namespace {
@@ -40,22 +42,20 @@ std::optional<Multiverse> load_text(
     return mv;
 }
 
-std::optional<std::string> shared_puzzle(const std::string& id) {
-    const std::filesystem::path p =
-        std::filesystem::path(FIVED_SHARED_DIR) / "puzzles" / (id + ".5dpgn");
-    std::ifstream f(p);
-    if (!f) return std::nullopt;
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
+// The text of a puzzle file (tests/data or ../shared, tests/test_data.h); a missing file fails
+// the test.
+std::string puzzle_text(const std::string& id) {
+    return testdata::read_file(testdata::locate("puzzles/" + id + ".5dpgn"));
 }
 
-// The position `back` actions before the end of a shared real game (read leniently), or none
-// when ../shared/puzzles is not present.
-std::optional<Multiverse> shared_position(const std::string& id, std::size_t back) {
-    const auto text = shared_puzzle(id);
-    if (!text) return std::nullopt;
-    return load_text(*text, true, back);
+bool shared_only(const std::string& id) {
+    return testdata::is_shared_only("puzzles/" + id + ".5dpgn");
+}
+
+// The position `back` actions before the end of a real game (read leniently), or none (with a
+// test failure) when the file is missing.
+std::optional<Multiverse> game_position(const std::string& id, std::size_t back) {
+    return load_text(puzzle_text(id), true, back);
 }
 
 std::vector<std::string> key_texts(const Multiverse& root, const SolveResult& r) {
@@ -263,8 +263,8 @@ TEST(Solver, ClassCutsDoNotChangeTheAnswer) {
 // the class: the action shown with its move on a frozen timeline replaced by another move of
 // that board, when legal. The refutation must be legal after it, and leave no mate in one
 // (MateInOneSearch::find, the plain search, not the class proof). Wide positions of real games
-// (../shared), the root with r = 2.
-TEST(Searcher, ClassRefutationsHoldForTheirMembers) {
+// (cwmtt, GPL-3.0, in ../shared), the root with r = 2.
+TEST(SharedSearcher, ClassRefutationsHoldForTheirMembers) {
     struct Check {
         Multiverse root;
         int        classes = 0, members = 0;
@@ -319,8 +319,8 @@ TEST(Searcher, ClassRefutationsHoldForTheirMembers) {
     for (const auto& [id, back] : {std::pair{"cwmtt-silly", 5}, {"cwmtt-wide", 3},
              {"cwmtt-manyChecks", 5}, {"cwmtt-wide", 5}})
         for (const bool checksFirst : {false, true}) { // the walk alone, and the checks pass
-            const auto root = shared_position(id, std::size_t(back));
-            if (!root) GTEST_SKIP() << "../shared/puzzles not present";
+            const auto root = game_position(id, std::size_t(back));
+            ASSERT_TRUE(root) << id;
             Check              check{root->fork()};
             TranspositionTable tt;
             tt.resize_mb(4);
@@ -377,17 +377,23 @@ TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
 
 // Mate-in-1 keys come from the mate-in-one search (Solver find_mate1_keys): all keys are the
 // checkmating actions of a plain enumeration, and the first key is one of them, the same for any
-// thread count. Positions one action before a game's mate (wide ones included) where ../shared
-// is present, and the embedded mates in 1.
-TEST(Solver, MateInOneKeysDoNotDependOnThreads) {
-    std::vector<std::pair<std::string, Multiverse>> cases;
-    for (const Embedded& e : embedded())
-        if (e.mateIn == 1)
-            if (auto root = load_text(e.pgn)) cases.emplace_back(e.id, std::move(*root));
-    for (const char* id : {"cwmtt-standard", "cwmtt-futures", "slavrick-aquababyvssamet-6-12-2021",
-             "tools-dead-timeline", "cwmtt-test1"})
-        if (const auto text = shared_puzzle(id))
-            if (auto root = load_text(*text, true, 1)) cases.emplace_back(id, std::move(*root));
+// thread count. Positions one action before a game's mate (wide ones included), and the
+// embedded mates in 1.
+using MateCases = std::vector<std::pair<std::string, Multiverse>>;
+
+// The positions one action before the mate of the games `ids`.
+MateCases before_mate(std::initializer_list<const char*> ids) {
+    MateCases cases;
+    for (const char* id : ids) {
+        auto root = game_position(id, 1);
+        EXPECT_TRUE(root) << id;
+        if (root) cases.emplace_back(id, std::move(*root));
+    }
+    return cases;
+}
+
+void expect_mate_in_one_keys_thread_independent(MateCases& cases) {
+    ASSERT_FALSE(cases.empty());
     for (auto& [id, root] : cases) {
         std::vector<std::string> mates; // in enumeration order
         {
@@ -420,6 +426,20 @@ TEST(Solver, MateInOneKeysDoNotDependOnThreads) {
             EXPECT_EQ(key, first) << id << " threads " << t;
         }
     }
+}
+
+TEST(Solver, MateInOneKeysDoNotDependOnThreads) {
+    MateCases cases = before_mate({"slavrick-aquababyvssamet-6-12-2021", "tools-dead-timeline"});
+    for (const Embedded& e : embedded())
+        if (e.mateIn == 1)
+            if (auto root = load_text(e.pgn)) cases.emplace_back(e.id, std::move(*root));
+    expect_mate_in_one_keys_thread_independent(cases);
+}
+
+// The same on the cwmtt games (GPL-3.0, in ../shared).
+TEST(SharedSolver, MateInOneKeysDoNotDependOnThreads) {
+    MateCases cases = before_mate({"cwmtt-standard", "cwmtt-futures", "cwmtt-test1"});
+    expect_mate_in_one_keys_thread_independent(cases);
 }
 
 // df-pn against the reference search on every embedded position (bounds up to the mate).
@@ -823,7 +843,7 @@ TEST(CheckProof, LimitsStopTheWalk) {
     EXPECT_GT(rep.nodes, 0u);
 }
 
-// --- the shared puzzle corpus ----------------------------------------------------------------
+// --- the puzzle corpus -----------------------------------------------------------------------
 
 struct PuzzleCase {
     const char*              id;
@@ -858,12 +878,8 @@ const std::vector<PuzzleCase>& puzzles() {
 class PuzzleTest : public ::testing::TestWithParam<std::size_t> { };
 
 TEST_P(PuzzleTest, SolvedWithTheClaimedLengthAndNotShorter) {
-    const PuzzleCase&                c    = puzzles()[GetParam()];
-    const std::optional<std::string> text = shared_puzzle(c.id);
-    if (!text) {
-        GTEST_SKIP() << "../shared/puzzles not present";
-    }
-    auto root = load_text(*text);
+    const PuzzleCase& c    = puzzles()[GetParam()];
+    auto              root = load_text(puzzle_text(c.id));
     ASSERT_TRUE(root);
     const SolveResult r = solve(*root, options(c.bound));
     if (c.mateIn == 0) {
@@ -917,12 +933,24 @@ TEST_P(PuzzleTest, SolvedWithTheClaimedLengthAndNotShorter) {
     }
 }
 
+// The indices of the cases whose file is in tests/data (shared = false) or in ../shared.
+std::vector<std::size_t> puzzle_indices(bool shared) {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < puzzles().size(); ++i)
+        if (shared_only(puzzles()[i].id) == shared) out.push_back(i);
+    return out;
+}
+
+std::string puzzle_test_name(const ::testing::TestParamInfo<std::size_t>& param) {
+    std::string s = puzzles()[param.param].id;
+    std::replace(s.begin(), s.end(), '-', '_');
+    return s;
+}
+
 INSTANTIATE_TEST_SUITE_P(
-    Shared, PuzzleTest, ::testing::Range<std::size_t>(0, 12), [](const auto& param) {
-        std::string s = puzzles()[param.param].id;
-        std::replace(s.begin(), s.end(), '-', '_');
-        return s;
-    });
+    Data, PuzzleTest, ::testing::ValuesIn(puzzle_indices(false)), puzzle_test_name);
+INSTANTIATE_TEST_SUITE_P(
+    Shared, PuzzleTest, ::testing::ValuesIn(puzzle_indices(true)), puzzle_test_name);
 
 // --- node budgets at defender nodes (Searcher::narrow_checks_first) ---------------------------
 
@@ -930,21 +958,18 @@ INSTANTIATE_TEST_SUITE_P(
 // proof that checks, with budgets off, tiny (every defender node with k >= 2 goes through
 // budget-stopped searches) and the default, on 1 and 2 threads. The positions have defender
 // nodes with k >= 2: no mate in 4 / 3, and positions of real games solved with --mate 3.
-TEST(Solver, NodeBudgetsDoNotChangeTheAnswer) {
+void expect_budgets_keep_the_answer(
+    const std::vector<std::tuple<const char*, std::size_t, int>>& games) {
     struct Case {
         std::string id;
         Multiverse  root;
         int         bound;
     };
     std::vector<Case> cases;
-    for (const auto& [id, back, bound] : std::vector<std::tuple<const char*, std::size_t, int>>{
-             {"brawn-tactics-2", 0, 4}, {"underpromotion-puzzle-brawns", 0, 3},
-             {"tutorial-scholars-mate-checkmate", 5, 3}, {"std-qe2-qh5-checkmate", 5, 3}})
-        if (const auto text = shared_puzzle(id))
-            if (auto root = load_text(*text, true, back))
-                cases.push_back({id, std::move(*root), bound});
-    if (cases.empty()) {
-        GTEST_SKIP() << "../shared/puzzles not present";
+    for (const auto& [id, back, bound] : games) {
+        auto root = load_text(puzzle_text(id), true, back);
+        ASSERT_TRUE(root) << id;
+        cases.push_back({id, std::move(*root), bound});
     }
     for (const Case& c : cases) {
         SolveOptions o        = options(c.bound);
@@ -971,6 +996,17 @@ TEST(Solver, NodeBudgetsDoNotChangeTheAnswer) {
     }
 }
 
+TEST(Solver, NodeBudgetsDoNotChangeTheAnswer) {
+    expect_budgets_keep_the_answer(
+        {{"brawn-tactics-2", 0, 4}, {"underpromotion-puzzle-brawns", 0, 3}});
+}
+
+// Real games from chess-in-5d and 5d-chess-js (AGPL-3.0, in ../shared).
+TEST(SharedSolver, NodeBudgetsDoNotChangeTheAnswer) {
+    expect_budgets_keep_the_answer(
+        {{"tutorial-scholars-mate-checkmate", 5, 3}, {"std-qe2-qh5-checkmate", 5, 3}});
+}
+
 // A move named by its two ends (ℓ, v, x, y) -> (ℓ, v, x, y).
 struct MoveEnds {
     int  l, v, x, y, tl, tv, tx, ty;
@@ -986,10 +1022,8 @@ struct MoveEnds {
 // by a search whose defender nodes all have k <= 1: no budgets).
 void expect_narrow_check_refutes(
     const MoveEnds& key, const MoveEnds (&refutation)[2], std::uint64_t nodeLimit) {
-    auto root = shared_position("slavrick-aquababyvssamet-6-12-2021", 5);
-    if (!root) {
-        GTEST_SKIP() << "../shared/puzzles not present";
-    }
+    auto root = game_position("slavrick-aquababyvssamet-6-12-2021", 5);
+    ASSERT_TRUE(root);
     SolveOptions o = options(3);
     o.hashMb       = 16;
     std::vector<std::vector<Move>> roots;
@@ -1045,11 +1079,9 @@ TEST(Solver, NarrowCheckRefutesInALaterRound) {
 // budgets the search was still on the first of them after 585,000 nodes (the case was unknown
 // after 60 s). With them, the refutation of the first key, completed with a choice on the boards
 // it does not play on, is tried within budgets first and refutes: no mate in 3, within the limit.
-TEST(Solver, StreamedDefenderTriesCompletedRefutationsFirst) {
-    auto root = shared_position("cwmtt-ctp1", 5);
-    if (!root) {
-        GTEST_SKIP() << "../shared/puzzles not present";
-    }
+TEST(SharedSolver, StreamedDefenderTriesCompletedRefutationsFirst) {
+    auto root = game_position("cwmtt-ctp1", 5);
+    ASSERT_TRUE(root);
     SolveOptions o      = options(3);
     o.hashMb            = 16;
     o.buildTree         = false;
