@@ -10,7 +10,9 @@
 #include "cli/cli.h"
 #include "cli/cli_svg.h"
 #include "movegen/tree.h"
+#include "notation/fen.h"
 #include "notation/format.h"
+#include "notation/game.h"
 #include "notation/reader.h"
 #include "render/html.h"
 
@@ -128,6 +130,34 @@ std::vector<std::string> action_texts(const notation::GameTree& tree) {
     return text;
 }
 
+// The moves of a key's threat, as problemist_markup() writes it (`threat: ACTION (mate in M)`,
+// ACTION in full notation after the key and a pass of the defender), read back in that position;
+// none when the note is not such a threat or does not read there. A move from or onto a board
+// the pass made is drawn on the board it copies (as check arrows are).
+std::vector<movegen::Move> threat_moves(const Multiverse& afterKey, const render::HtmlNode& key) {
+    for (const HtmlNote& note : key.notes) {
+        const std::size_t end = note.text.rfind(" (mate in ");
+        if (note.kind != HtmlNote::Kind::Threat || !note.text.starts_with("threat: ")
+            || end == std::string::npos || end < 8)
+            continue;
+        Multiverse        p = afterKey.fork();
+        movegen::MoveUndo pass;
+        p.make_passes(p.present_v(), pass);
+        const std::string text = notation::fen_headers(p) + notation::fen_of(p) + "\n1"
+            + (p.to_move() == movegen::WHITE ? "w. " : "b. ") + note.text.substr(8, end - 8) + "\n";
+        const absl::StatusOr<notation::LoadedGame> g = notation::load_game(text, "<threat>");
+        if (!g.ok() || g->mainLine.size() != 1) return {};
+        std::vector<movegen::Move> moves = g->mainLine[0];
+        for (movegen::Move& m : moves)
+            for (movegen::Vec4* at : {&m.from, &m.to})
+                if (!afterKey.board_exists(at->l(), at->v())
+                    && afterKey.board_exists(at->l(), at->v() - 1))
+                    *at = movegen::Vec4(at->l(), at->v() - 1, at->sq());
+        return moves;
+    }
+    return {};
+}
+
 // One picture per node: the tree walked once, each action made on the way down.
 void page_pictures(const notation::GameTree& tree, const HtmlRequest& req, render::HtmlPage& page) {
     Multiverse        mv    = tree.start.fork();
@@ -145,6 +175,11 @@ void page_pictures(const notation::GameTree& tree, const HtmlRequest& req, rende
         for (const movegen::Move& m : tree.nodes[std::size_t(node)].action)
             scene.arrows.push_back(
                 {m, n.key ? render::ArrowKind::Key : render::ArrowKind::LastAction});
+        if (n.key)
+            for (const movegen::Move& m : threat_moves(here, n)) {
+                if (scene.caption.size() == 3) scene.caption.push_back(n.notes.front().text);
+                scene.arrows.push_back({m, render::ArrowKind::Threat});
+            }
         for (const render::Arrow& a : render::check_arrows(here))
             scene.arrows.push_back(a);
         render::Options opt = req.picture;

@@ -184,6 +184,27 @@ def structure(tmp):
           "an output that cannot be written")
 
 
+def threat(tmp):
+    """A key's threat (`threat: ACTION (mate in M)`) is drawn on the key's picture as threat
+    arrows, read in the position after the key and a pass; a threat that does not read there is
+    only text."""
+    head = ('[Board "custom"]\n[Size "5x5"]\n[Puzzle "mate-in-2"]\n[Prelude "0"]\n'
+            '[k4/5/1K3/5/4R:0:1:w]\n\n1w. (0T1)Re1d1 {%s} / (0T1)Ka5b5\n')
+    for note, arrows in (("threat: (0T2)Rd1d5 (mate in 1)", 1),
+                         ("threat: (0T2)Rd1d4 (0T2)Kb3b4 (mate in 1)", 0)):
+        src = os.path.join(tmp, "threat.5dpgn")
+        with open(src, "w") as f:
+            f.write(head % note)
+        p = fived(["html", src])
+        equal(p.returncode, 0, "html of a key with a threat: exit status")
+        text = p.stdout.decode()
+        equal([text.count("url(#n%d-head-%s)" % nk) for nk in
+               ((1, "key"), (1, "threat"), (2, "last"), (2, "threat"))], [1, arrows, 1, 0],
+              "arrows of %r" % note)
+        equal(text.count('<span class="note threat">{%s}</span>' % note), 1, "threat note")
+        equal(text.count('fill="#222">%s</text>' % note), arrows, "threat in the caption")
+
+
 def solve_html(tmp):
     """solve --html: the same page as html of the written tree; without a mate, the prelude."""
     puzzle = os.path.join(DATA, "rook-tactics-2.5dpgn")
@@ -211,6 +232,7 @@ def main():
     FIVED, DATA = sys.argv[1], sys.argv[2]
     with tempfile.TemporaryDirectory() as tmp:
         structure(tmp)
+        threat(tmp)
         solve_html(tmp)
     print("html_cli_test: %s" % ("%d failure(s)" % len(failures) if failures else "ok"))
     return 1 if failures else 0
