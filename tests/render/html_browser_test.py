@@ -48,6 +48,7 @@ class Browser:
         args = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+                "--disable-dev-shm-usage",  # a container's small /dev/shm
                 "--user-data-dir=" + profile, "--remote-debugging-pipe", "about:blank"]
         self.proc = subprocess.Popen(args, preexec_fn=child_fds, close_fds=False,
                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
