@@ -76,6 +76,9 @@ constexpr std::string_view Script = R"(
 })();
 )";
 
+// Notes longer than this (bytes) are shown cut, the whole text as a tooltip.
+constexpr std::size_t LongNote = 120;
+
 void move_element(std::string& o, const HtmlNode& n, int id) {
     o += "<a class=\"mv";
     if (id == 0) o += " start";
@@ -94,7 +97,13 @@ void move_element(std::string& o, const HtmlNode& n, int id) {
         const char* cls = note.kind == HtmlNote::Kind::Threat ? "note threat"
             : note.kind == HtmlNote::Kind::Dual               ? "note dual"
                                                               : "note";
-        o += std::string("<span class=\"") + cls + "\">{" + xml_text(note.text) + "}</span>";
+        // A long note (a defence group's list) is cut at a blank, whole in its tooltip.
+        const std::size_t cut = note.text.size() > LongNote ? note.text.rfind(' ', LongNote) : 0;
+        if (cut > 0 && cut != std::string::npos)
+            o += std::string("<span class=\"") + cls + "\" title=\"" + xml_text(note.text) + "\">{"
+                + xml_text(std::string_view(note.text).substr(0, cut)) + " ...}</span>";
+        else
+            o += std::string("<span class=\"") + cls + "\">{" + xml_text(note.text) + "}</span>";
     }
     o += '\n';
 }

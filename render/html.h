@@ -12,6 +12,7 @@
 //   * each node is one frame `<div class="frame" id="fN" data-node="N">` holding its picture;
 //     every frame but the one shown has the `hidden` attribute;
 //   * `<body data-current="N">` names the node shown.
+// A note longer than 120 bytes is shown cut at a blank, whole as the tooltip (title attribute).
 // Every text of the page (titles, headers, moves, comments) is written through xml_text(): a
 // byte that is not valid UTF-8 or a control character becomes the text \xHH, markup characters
 // entities, so no input can add markup or script.

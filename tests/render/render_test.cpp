@@ -450,6 +450,9 @@ TEST(RenderHtml, OneFramePerNodeAndEveryTextEscaped) {
         page.nodes[std::size_t(i)].notes  = {{fived::render::HtmlNote::Kind::Threat, "\x01<"}};
     }
     page.nodes[1].key = true;
+    // A long note: cut at the last blank before 120 bytes, whole in the tooltip.
+    const std::string longNote = "3 defences share this answer: " + std::string(100, 'x') + " <y>";
+    page.nodes[2].notes.push_back({fived::render::HtmlNote::Kind::Comment, longNote});
     for (auto& n : page.nodes)
         n.svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg></svg>\n";
     page.initial            = 2;
@@ -468,6 +471,10 @@ TEST(RenderHtml, OneFramePerNodeAndEveryTextEscaped) {
     EXPECT_EQ(count("<b>&lt;/b&gt;</b>"), 1);
     EXPECT_EQ(count("(0T1)K&lt;a&gt;"), 2);
     EXPECT_EQ(count("{\\x01&lt;}"), 2);
+    EXPECT_EQ(
+        count("<span class=\"note\" title=\"3 defences share this answer: " + std::string(100, 'x')
+            + " &lt;y&gt;\">{3 defences share this answer: ...}</span>"),
+        1);
     EXPECT_EQ(count("<?xml"), 0);
     EXPECT_EQ(count("<svg></svg>"), 3);
     EXPECT_EQ(count("<div class=\"frame\""), 3);
