@@ -106,6 +106,7 @@ void register_engine_commands(const Commands& commands, int& exitCode);
 void register_notation_commands(const Commands& commands, int& exitCode);
 void register_solver_commands(const Commands& commands, int& exitCode);
 void register_svg_command(const Commands& commands, int& exitCode);
+void register_html_command(const Commands& commands, int& exitCode);
 void register_batch_commands(const Commands& commands, int& exitCode);
 
 } // namespace fived::cli

@@ -32,6 +32,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
+#include "cli/cli_html.h"
 #include "cli/cli_svg.h"
 #include "cli/json_text.h"
 #include "cli/solution_text.h"
@@ -74,7 +75,8 @@ struct SolveCli {
     bool          allKeys     = false;
     std::size_t   group       = 12; // group defences at nodes with more than this many (0 = never)
     std::string   algo        = "reference";
-    std::string   svg; // draw the position and its key here (cli_svg.cpp)
+    std::string   svg;  // draw the position and its key here (cli_svg.cpp)
+    std::string   html; // the viewer of the solution here (cli_html.cpp)
 };
 
 // --- JSON ---------------------------------------------------------------------------------------
@@ -170,14 +172,15 @@ int cmd_solve(const SolveCli& c) {
     // The tree as it is printed, read back and verified before anything is printed: solve never
     // prints a tree that fived itself cannot read (issue 55), nor calls it verified. (JSON
     // prints the tree as data; its text is the same tree, plain or grouped.)
-    std::string written, readBack;
+    std::string                       written, readBack;
+    std::optional<notation::GameTree> gt;
     if (!r.internal && r.result == solver::Result::MATE && r.treeBuilt) {
-        notation::GameTree gt = written_solution(*game, root, r.tree, r.mateIn, c.group);
-        if (!claimNote.empty()) notation::append_comment(gt.nodes[0].comment, claimNote);
+        gt = written_solution(*game, root, r.tree, r.mateIn, c.group);
+        if (!claimNote.empty()) notation::append_comment(gt->nodes[0].comment, claimNote);
         if (c.problemist && !c.json)
-            problemist_markup(gt, int(game->mainLine.size()), root, r, o, c.tries);
-        written  = notation::write_tree(gt);
-        readBack = read_back_problem(written, gt, r.mateIn);
+            problemist_markup(*gt, int(game->mainLine.size()), root, r, o, c.tries);
+        written  = notation::write_tree(*gt);
+        readBack = read_back_problem(written, *gt, r.mateIn);
     }
     const int exitCode = r.internal || !readBack.empty() ? ExitInternal
         : r.result == solver::Result::MATE               ? ExitOk
@@ -193,13 +196,17 @@ int cmd_solve(const SolveCli& c) {
     std::vector<std::string> keys;
     for (const auto& k : r.keys)
         keys.push_back(notation::format_action(printer, k));
-    if (!c.svg.empty()
-        && !write_key_svg(c.svg, c.in.file, root, r.keys,
-            r.result == solver::Result::MATE ? "mate in " + std::to_string(r.mateIn)
-                : r.result == solver::Result::NO_MATE
-                ? "no mate in " + std::to_string(n) + " or fewer"
-                : std::string("unknown")))
+    const std::string resultText = r.result == solver::Result::MATE
+        ? "mate in " + std::to_string(r.mateIn)
+        : r.result == solver::Result::NO_MATE ? "no mate in " + std::to_string(n) + " or fewer"
+                                              : std::string("unknown");
+    if (!c.svg.empty() && !write_key_svg(c.svg, c.in.file, root, r.keys, resultText))
         return ExitBadInput;
+    if (!c.html.empty())
+        if (const int rc =
+                write_solve_html(c.html, c.in.file, *game, gt ? &*gt : nullptr, resultText);
+            rc != ExitOk)
+            return rc;
     if (c.json) {
         nlohmann::json j;
         j["result"] = solver::result_name(r.result);
@@ -809,6 +816,8 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
             ->needs(problemist);
         solve->add_option("--svg", sc->svg,
             "also draw the position with the key action's moves as arrows, as SVG, to this file");
+        solve->add_option("--html", sc->html,
+            "also write the solution viewer (fived html) of the tree to this file");
         solve
             ->add_option("--algo", sc->algo,
                 "search algorithm: reference (depth-bounded AND/OR search, parallel) or dfpn "

@@ -19,40 +19,6 @@ struct SvgCli {
     render::Options opt;
 };
 
-// Caption line 2: side to move, present, timelines, check / verdict.
-std::string state_line(movegen::Multiverse& mv) {
-    int active = 0;
-    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
-        active += mv.is_active(l);
-    std::string s = mv.to_move() == movegen::WHITE ? "White" : "Black";
-    s += " to move, present T" + std::to_string(mv.present_v() / 2) + ", "
-        + std::to_string(mv.timeline_count()) + " timeline" + (mv.timeline_count() == 1 ? "" : "s")
-        + " (" + std::to_string(active) + " active)";
-    const movegen::Verdict v = movegen::verdict(mv);
-    if (v == movegen::Verdict::Checkmate)
-        s += ", checkmate";
-    else if (v == movegen::Verdict::Stalemate)
-        s += ", stalemate";
-    else if (movegen::in_check_at_turn_start(mv))
-        s += ", in check";
-    return s;
-}
-
-bool write_text(const std::string& out, const std::string& text) {
-    if (out == "-") {
-        std::cout << text;
-        return bool(std::cout.flush());
-    }
-    std::ofstream f(out, std::ios::binary);
-    if (f) f << text;
-    if (f) f.close();
-    if (!f) {
-        std::cerr << out << ": cannot write file\n";
-        return false;
-    }
-    return true;
-}
-
 int cmd_svg(const SvgCli& c) {
     int  played = 0;
     auto game   = load(c.in, &played);
@@ -62,7 +28,7 @@ int cmd_svg(const SvgCli& c) {
     render::Scene       scene;
     scene.caption.push_back((c.in.file == "-" ? std::string("<stdin>") : c.in.file) + ", after "
         + std::to_string(k) + " of " + std::to_string(played) + " actions");
-    scene.caption.push_back(state_line(mv));
+    scene.caption.push_back(render::state_text(mv));
     if (k > 0) {
         // The last action, in full notation from the position before it.
         const std::vector<movegen::Move> last = game->mainLine.back();
@@ -80,13 +46,28 @@ int cmd_svg(const SvgCli& c) {
 
 } // namespace
 
+bool write_output(const std::string& out, const std::string& text) {
+    if (out == "-") {
+        std::cout << text;
+        return bool(std::cout.flush());
+    }
+    std::ofstream f(out, std::ios::binary);
+    if (f) f << text;
+    if (f) f.close();
+    if (!f) {
+        std::cerr << out << ": cannot write file\n";
+        return false;
+    }
+    return true;
+}
+
 bool write_svg(const std::string& out, const movegen::Multiverse& mv, render::Scene scene,
     const render::Options& opt) {
     const bool even = mv.even();
     scene.lineLabel = [even](int l) { return notation::canonical_line_label(l, even); };
     for (render::Arrow& a : render::check_arrows(mv))
         scene.arrows.push_back(a);
-    return write_text(out, render::svg(mv, scene, opt));
+    return write_output(out, render::svg(mv, scene, opt));
 }
 
 bool write_key_svg(const std::string& out, const std::string& file, const movegen::Multiverse& root,
@@ -94,7 +75,7 @@ bool write_key_svg(const std::string& out, const std::string& file, const movege
     movegen::Multiverse mv = root.fork();
     render::Scene       scene;
     scene.caption.push_back(file + ": " + result);
-    scene.caption.push_back(state_line(mv));
+    scene.caption.push_back(render::state_text(mv));
     for (std::size_t i = 0; i < keys.size(); ++i) {
         scene.caption.push_back(
             std::string(i ? "other key: " : "key: ") + notation::format_action(mv, keys[i]));
@@ -102,6 +83,21 @@ bool write_key_svg(const std::string& out, const std::string& file, const movege
             scene.arrows.push_back({m, render::ArrowKind::Key});
     }
     return write_svg(out, mv, std::move(scene), render::Options{});
+}
+
+void add_picture_options(CLI::App* cmd, render::Options& opt) {
+    cmd->add_option("--max-timelines", opt.maxTimelines,
+           "timelines drawn at most; the others are summarised as \"+N more\" (default 16)")
+        ->check(CLI::Range(1, 4096));
+    cmd->add_option("--max-turns", opt.maxHalfTurns,
+           "half-turn columns drawn at most, the latest (default 20)")
+        ->check(CLI::Range(1, 16384));
+    cmd->add_option("--width", opt.maxWidth, "fit the boards into this width (default 1600)")
+        ->check(CLI::Range(100.0, 100000.0));
+    cmd->add_option("--height", opt.maxHeight, "and this height (default 1400)")
+        ->check(CLI::Range(100.0, 100000.0));
+    cmd->add_flag("--unmoved", opt.unmovedMarks,
+        "mark pawns, brawns, kings and rooks that never moved (a green dot)");
 }
 
 void register_svg_command(const Commands& commands, int& exitCode) {
@@ -112,18 +108,7 @@ void register_svg_command(const Commands& commands, int& exitCode) {
         add_position_input(cmd, c->in, "draw");
         cmd->add_option(
             "-o,--output", c->out, "write the SVG to this file ('-' = standard output)");
-        cmd->add_option("--max-timelines", c->opt.maxTimelines,
-               "timelines drawn at most; the others are summarised as \"+N more\" (default 16)")
-            ->check(CLI::Range(1, 4096));
-        cmd->add_option("--max-turns", c->opt.maxHalfTurns,
-               "half-turn columns drawn at most, the latest (default 20)")
-            ->check(CLI::Range(1, 16384));
-        cmd->add_option("--width", c->opt.maxWidth, "fit the boards into this width (default 1600)")
-            ->check(CLI::Range(100.0, 100000.0));
-        cmd->add_option("--height", c->opt.maxHeight, "and this height (default 1400)")
-            ->check(CLI::Range(100.0, 100000.0));
-        cmd->add_flag("--unmoved", c->opt.unmovedMarks,
-            "mark pawns, brawns, kings and rooks that never moved (a green dot)");
+        add_picture_options(cmd, c->opt);
         cmd->callback([&exitCode, c] { exitCode = cmd_svg(*c); });
     }
 }

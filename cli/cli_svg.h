@@ -6,10 +6,18 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "movegen/multiverse.h"
 #include "render/svg.h"
 
 namespace fived::cli {
+
+// Writes text to `out` ('-' = standard output); prints `OUT: cannot write file` and returns false
+// when it cannot.
+bool write_output(const std::string& out, const std::string& text);
+// The options of a picture (--max-timelines, --max-turns, --width, --height, --unmoved).
+void add_picture_options(CLI::App* cmd, render::Options& opt);
 
 // The picture of mv with the scene's arrows and captions, notation's timeline labels and the
 // checks of the side to move, written to `out` ('-' = standard output). Prints the error and

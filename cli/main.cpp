@@ -35,6 +35,7 @@ void build(CLI::App& app, std::string_view only, int& exitCode) {
     fived::cli::register_notation_commands(commands, exitCode);
     fived::cli::register_solver_commands(commands, exitCode);
     fived::cli::register_svg_command(commands, exitCode);
+    fived::cli::register_html_command(commands, exitCode);
     fived::cli::register_batch_commands(commands, exitCode);
 }
 

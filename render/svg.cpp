@@ -8,6 +8,7 @@
 #include <set>
 #include <string_view>
 
+#include "movegen/actions.h"
 #include "movegen/movegen.h"
 
 #include "movegen/text.h"
@@ -286,6 +287,26 @@ Layout layout(const Multiverse& mv, const Scene& scene, const Options& opt) {
     return lay;
 }
 
+std::string xml_text(std::string_view text) { return escape(text); }
+
+std::string state_text(Multiverse& mv) {
+    int active = 0;
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+        active += mv.is_active(l);
+    std::string s = mv.to_move() == movegen::WHITE ? "White" : "Black";
+    s += " to move, present T" + std::to_string(mv.present_v() / 2) + ", "
+        + std::to_string(mv.timeline_count()) + " timeline" + (mv.timeline_count() == 1 ? "" : "s")
+        + " (" + std::to_string(active) + " active)";
+    const movegen::Verdict v = movegen::verdict(mv);
+    if (v == movegen::Verdict::Checkmate)
+        s += ", checkmate";
+    else if (v == movegen::Verdict::Stalemate)
+        s += ", stalemate";
+    else if (movegen::in_check_at_turn_start(mv))
+        s += ", in check";
+    return s;
+}
+
 std::vector<Arrow> check_arrows(const Multiverse& mv) {
     Multiverse                 scratch = mv.fork();
     std::vector<movegen::Move> attacks;
@@ -304,7 +325,9 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
     const double s   = lay.square;
     const double fs  = lay.fontSize;
     const Color  us  = mv.to_move();
-    std::string  o;
+    // Every id and reference carries the prefix (several pictures in one HTML page).
+    const std::string& id = opt.idPrefix;
+    std::string        o;
     o.reserve(1 << 16);
     o += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     o += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
@@ -314,7 +337,7 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
     o += "<title>5D chess multiverse</title>\n";
 
     // --- definitions: the empty board, the glyphs in use, arrow heads ---------------------------
-    o += "<defs>\n<g id=\"board\"><rect width=\"" + num(lay.boardW) + "\" height=\""
+    o += "<defs>\n<g id=\"" + id + "board\"><rect width=\"" + num(lay.boardW) + "\" height=\""
         + num(lay.boardH) + "\" fill=\"#f0d9b5\"/><path fill=\"#b58863\" d=\"";
     for (int y = 0; y < lay.ranks; ++y)
         for (int x = 0; x < lay.files; ++x)
@@ -330,7 +353,7 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
     for (movegen::Piece p : used) {
         const bool      white = movegen::color_of(p) == movegen::WHITE;
         const PieceType pt    = movegen::type_of(p);
-        o += "<symbol id=\"" + glyph_id(p) + "\" viewBox=\"0 0 100 100\">";
+        o += "<symbol id=\"" + id + glyph_id(p) + "\" viewBox=\"0 0 100 100\">";
         if (movegen::is_royal(pt))
             o += "<circle cx=\"50\" cy=\"50\" r=\"46\" fill=\"#e8b923\" stroke=\"#6b5200\" "
                  "stroke-width=\"3\"/>";
@@ -343,7 +366,7 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
         o += "</symbol>\n";
     }
     for (ArrowKind k : {ArrowKind::LastAction, ArrowKind::Key, ArrowKind::Threat, ArrowKind::Check})
-        o += std::string("<marker id=\"head-") + arrow_name(k)
+        o += "<marker id=\"" + id + "head-" + arrow_name(k)
             + "\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"3.2\" "
               "markerHeight=\"3.2\" orient=\"auto\" markerUnits=\"strokeWidth\"><path d=\"M0 0L10 "
               "5L0 10z\" fill=\""
@@ -466,8 +489,8 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
             if (checked || playable)
                 o += std::string(" stroke=\"") + (checked ? "#d62728" : "#2bb24c")
                     + "\" stroke-width=\"" + num(fw * 1.2) + "\"";
-            o += "/><use href=\"#board\" xlink:href=\"#board\" x=\"" + num(b.x) + "\" y=\""
-                + num(b.y) + "\"/>\n";
+            o += "/><use href=\"#" + id + "board\" xlink:href=\"#" + id + "board\" x=\"" + num(b.x)
+                + "\" y=\"" + num(b.y) + "\"/>\n";
             const movegen::Board& bd = mv.board(r.l, v);
             for (const Arrow& c : checks)
                 if (c.move.to.l() == r.l && c.move.to.v() == v) {
@@ -479,9 +502,9 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
                 const int   sq = std::countr_zero(bb);
                 const Point p  = *lay.square_center(Vec4(r.l, v, sq));
                 const auto  pc = bd.piece_on(sq);
-                o += "<use href=\"#" + glyph_id(pc) + "\" xlink:href=\"#" + glyph_id(pc) + "\" x=\""
-                    + num(p.x - s * 0.46) + "\" y=\"" + num(p.y - s * 0.46) + "\" width=\""
-                    + num(s * 0.92) + "\" height=\"" + num(s * 0.92) + "\"/>";
+                o += "<use href=\"#" + id + glyph_id(pc) + "\" xlink:href=\"#" + id + glyph_id(pc)
+                    + "\" x=\"" + num(p.x - s * 0.46) + "\" y=\"" + num(p.y - s * 0.46)
+                    + "\" width=\"" + num(s * 0.92) + "\" height=\"" + num(s * 0.92) + "\"/>";
                 if (opt.unmovedMarks && (bd.unmoved & movegen::square_bb(sq))
                     && movegen::keeps_unmoved_flag(movegen::type_of(pc)))
                     o += "<circle cx=\"" + num(p.x + s * 0.36) + "\" cy=\"" + num(p.y - s * 0.36)
@@ -518,7 +541,7 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
             + (a.kind == ArrowKind::Check
                     ? " stroke-dasharray=\"" + num(w * 2) + " " + num(w * 1.5) + "\""
                     : std::string())
-            + " marker-end=\"url(#head-" + arrow_name(a.kind) + ")\"/>\n";
+            + " marker-end=\"url(#" + id + "head-" + arrow_name(a.kind) + ")\"/>\n";
         o += "<circle cx=\"" + num(a.from.x) + "\" cy=\"" + num(a.from.y) + "\" r=\"" + num(w * 0.7)
             + "\" fill=\"" + colour + "\" fill-opacity=\"0.85\"/>\n";
     }

@@ -24,6 +24,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "movegen/multiverse.h"
@@ -53,6 +54,9 @@ struct Options {
     // maxTimelines and maxHalfTurns).
     double readableSquare = 10;
     bool   unmovedMarks   = false; // a dot on pawns, brawns, kings and rooks that never moved
+    // Put before every id of the picture (and every reference to one), so that several pictures
+    // can live in one HTML page (render/html.h); letters, digits and '-' only.
+    std::string idPrefix;
 };
 
 struct Scene {
@@ -110,6 +114,16 @@ Layout layout(const movegen::Multiverse& mv, const Scene& scene, const Options& 
 
 // The whole picture, an SVG 1.1 document.
 std::string svg(const movegen::Multiverse& mv, const Scene& scene, const Options& opt = {});
+
+// The position in words: side to move, present, timelines (active ones), and check, checkmate or
+// stalemate ("White to move, present T3, 2 timelines (2 active), in check"). mv is left as it
+// was (the verdict makes and unmakes actions on it).
+std::string state_text(movegen::Multiverse& mv);
+
+// Text as XML (and HTML) character data or a double-quoted attribute value, valid whatever the
+// bytes: markup characters as entities; a byte outside a valid UTF-8 sequence, a control
+// character and U+FFFE / U+FFFF as the text \xHH, one per byte (as fived's JSON writes them).
+std::string xml_text(std::string_view text);
 
 // The attacks that make the side to move in check (movegen::turn_start_checks), as Check
 // arrows onto the royal's last board (not the passed copy the test makes).

@@ -6,6 +6,7 @@ pkgs=(build-essential cmake ninja-build pkg-config
       libtbb-dev libabsl-dev libxxhash-dev libbenchmark-dev libgtest-dev
       libcli11-dev nlohmann-json3-dev libmd-dev
       librsvg2-bin libxml2-utils # rsvg-convert and xmllint: the SVG tests (tests/render)
+      chromium # headless browser: the solution viewer's test (tests/render/html_browser_test.py)
       python3 python3-jsonschema) # the command-line tests (tests/cli), the JSON Schema
 # clang and its sanitizer/libFuzzer runtimes (a Recommends of clang-NN, so named here), for
 # scripts/fuzz.sh; the unversioned names follow Debian's default LLVM.

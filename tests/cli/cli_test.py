@@ -55,7 +55,7 @@ def corner_rook(puzzle_header):
 
 # Every command that reads a file, with the arguments it needs around FILE.
 FILE_COMMANDS = [["status"], ["moves"], ["actions"], ["count"], ["perft", None, "1"],
-                 ["solve", None, "--quiet"], ["verify"], ["fmt"], ["fen"], ["hash"],
+                 ["solve", None, "--quiet"], ["verify"], ["fmt"], ["fen"], ["hash"], ["html"],
                  ["check-notation"]]
 
 
@@ -1281,7 +1281,7 @@ def quiet_means_quiet():
 
 # Every subcommand, as `fived --help` lists them.
 COMMANDS = ["status", "moves", "actions", "count", "perft", "fmt", "fen", "hash",
-            "check-notation", "solve", "verify", "bench", "svg", "batch", "batch-merge"]
+            "check-notation", "solve", "verify", "bench", "svg", "html", "batch", "batch-merge"]
 
 
 def command_line():

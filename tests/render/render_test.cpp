@@ -5,12 +5,14 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "movegen/fen_rows.h"
 #include "movegen/multiverse.h"
 #include "notation/game.h"
+#include "render/html.h"
 #include "render/svg.h"
 
 namespace {
@@ -395,6 +397,93 @@ TEST(RenderLayout, InactiveTimelinesAreShaded) {
     EXPECT_TRUE(withJump.arrows[0].jump);
     EXPECT_TRUE(inside(withJump.arrows[0].from, *withJump.board_origin(1, 4), withJump));
     EXPECT_TRUE(inside(withJump.arrows[0].to, *withJump.board_origin(0, 4), withJump));
+}
+
+// Every occurrence of `open` in s up to the next `close`, e.g. the values of id="...".
+std::vector<std::string> values_after(const std::string& s, const std::string& open, char close) {
+    std::vector<std::string> out;
+    for (std::size_t at = 0; (at = s.find(open, at)) != std::string::npos;) {
+        at += open.size();
+        out.push_back(s.substr(at, s.find(close, at) - at));
+    }
+    return out;
+}
+
+TEST(RenderSvg, IdPrefixOnEveryIdAndReference) {
+    const auto       g  = load(RookTactics);
+    const Multiverse mv = final_position(g);
+    Scene            scene;
+    scene.arrows = fived::render::check_arrows(mv);
+    for (const auto& m : g.mainLine.back())
+        scene.arrows.push_back({m, ArrowKind::Key});
+    Options opt;
+    opt.idPrefix           = "n12-";
+    const std::string s    = fived::render::svg(mv, scene, opt);
+    const auto        ids  = values_after(s, " id=\"", '"');
+    const auto        refs = values_after(s, "href=\"#", '"');
+    const auto        urls = values_after(s, "url(#", ')');
+    ASSERT_FALSE(ids.empty());
+    ASSERT_FALSE(refs.empty());
+    ASSERT_FALSE(urls.empty());
+    for (const auto* list : {&ids, &refs, &urls})
+        for (const std::string& v : *list)
+            EXPECT_EQ(v.rfind("n12-", 0), 0u) << v;
+    // Without a prefix, the same picture with the prefix removed.
+    std::string plain = s;
+    for (std::size_t at = 0; (at = plain.find("n12-", at)) != std::string::npos;)
+        plain.erase(at, 4);
+    EXPECT_EQ(plain, fived::render::svg(mv, scene));
+}
+
+TEST(RenderHtml, OneFramePerNodeAndEveryTextEscaped) {
+    fived::render::HtmlPage page;
+    page.title   = "<script>alert(1)</script>";
+    page.headers = {{"Event", "caf\xE9 & \"x\""}};
+    page.summary = {"</p><p>"};
+    page.tries   = {{"<i>", "</b>"}};
+    page.nodes.resize(3);
+    page.nodes[0].children = {1, 2};
+    for (int i : {1, 2}) {
+        page.nodes[std::size_t(i)].parent = 0;
+        page.nodes[std::size_t(i)].number = "1w.";
+        page.nodes[std::size_t(i)].action = "(0T1)K<a>";
+        page.nodes[std::size_t(i)].notes  = {{fived::render::HtmlNote::Kind::Threat, "\x01<"}};
+    }
+    page.nodes[1].key = true;
+    // A long note: cut at the last blank before 120 bytes, whole in the tooltip.
+    const std::string longNote = "3 defences share this answer: " + std::string(100, 'x') + " <y>";
+    page.nodes[2].notes.push_back({fived::render::HtmlNote::Kind::Comment, longNote});
+    for (auto& n : page.nodes)
+        n.svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg></svg>\n";
+    page.initial            = 2;
+    const std::string s     = fived::render::html(page);
+    auto              count = [&](const std::string& what) {
+        int n = 0;
+        for (std::size_t at = 0; (at = s.find(what, at)) != std::string::npos; at += what.size())
+            ++n;
+        return n;
+    };
+    EXPECT_EQ(count("<script"), 1);
+    EXPECT_EQ(count("&lt;script&gt;alert(1)&lt;/script&gt;"), 2); // title and h1
+    EXPECT_EQ(count("caf\\xE9 &amp; &quot;x&quot;"), 1);
+    EXPECT_EQ(count("&lt;/p&gt;&lt;p&gt;"), 1);
+    EXPECT_EQ(count("<b>&lt;i&gt;</b>"), 1);
+    EXPECT_EQ(count("<b>&lt;/b&gt;</b>"), 1);
+    EXPECT_EQ(count("(0T1)K&lt;a&gt;"), 2);
+    EXPECT_EQ(count("{\\x01&lt;}"), 2);
+    EXPECT_EQ(
+        count("<span class=\"note\" title=\"3 defences share this answer: " + std::string(100, 'x')
+            + " &lt;y&gt;\">{3 defences share this answer: ...}</span>"),
+        1);
+    EXPECT_EQ(count("<?xml"), 0);
+    EXPECT_EQ(count("<svg></svg>"), 3);
+    EXPECT_EQ(count("<div class=\"frame\""), 3);
+    EXPECT_EQ(count("<div class=\"frame\" id=\"f2\" data-node=\"2\">"), 1); // shown
+    EXPECT_EQ(count("\" hidden>"), 2);
+    EXPECT_EQ(count("class=\"mv"), 3);
+    EXPECT_EQ(count("class=\"mv key\""), 1);
+    EXPECT_EQ(count("<body data-current=\"2\">"), 1);
+    EXPECT_EQ(count("var P = [-1,0,0];\nvar K = [[1,2],[],[]];\nvar INITIAL = 2;"), 1);
 }
 
 } // namespace
