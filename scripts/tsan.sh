@@ -16,7 +16,7 @@ cmake --preset tsan -DFIVED_BUILD_BENCH=OFF >/dev/null
 cmake --build build/tsan -j "$jobs" --target solver_test fived
 export TSAN_OPTIONS="suppressions=$PWD/tests/solver/tsan.supp halt_on_error=1 second_deadlock_stack=1"
 # The filter names six tests; a rename that leaves it matching fewer fails here.
-filter='*Thread*:Solver.NodeBudgetsDoNotChangeTheAnswer:Solver.NodeLimitGivesUnknown'
+filter='Solver.*Thread*:Solver.NodeBudgetsDoNotChangeTheAnswer:Solver.NodeLimitGivesUnknown'
 filter+=':Solver.UnknownSaysHowManyKeysItRefuted:Proof.TransposedDefencesAreTwoDefences'
 out=$(build/tsan/tests/solver/solver_test --gtest_brief=1 --gtest_filter="$filter") || {
     echo "$out"; exit 1; }
