@@ -23,35 +23,9 @@ import sys
 import tempfile
 import time
 
-STANDARD = '[Board "Standard"]\n'
-
-
-def knights_game(turns, header=""):
-    moves = (f"{t}. " + ("Nf3 / Nf6" if t % 2 else "Ng1 / Ng8") for t in range(1, turns + 1))
-    return STANDARD + header + "\n".join(moves) + "\n"
-
-
-def many_lines(lines, turns):
-    """`lines` variations from the start (a different first pawn move each), each a game of
-    `turns` turns (the knights going back and forth after the first move)."""
-    firsts = [f + r for f in "abcdegh" for r in "34"][:lines]  # f3 would block Nf3
-    out = [STANDARD]
-    for i, first in enumerate(firsts):
-        body = [f"1. {first} / Nf6"] + [f"{t}. " + ("Nf3 / Ng8" if t % 2 == 0 else "Ng1 / Nf6")
-                                        for t in range(2, turns + 1)]
-        text = "\n".join(body)
-        out.append(text if i == len(firsts) - 1 else "(" + text + ")\n")
-    return out[0] + "".join(out[1:]) + "\n"
-
-
-def nested_variations(depth):
-    cycle = ["Ng1f3", "Ng8f6", "Nf3g1", "Nf6g8"]
-    opened, closed = [], []
-    for k in range(depth):
-        t, side = k // 2 + 1, "wb"[k % 2]
-        opened.append(f"({t}{side}. (0T{t}){cycle[k % 4]}\n")
-        closed.append(f") {t}{side}. (0T{t}){'Nb1a3' if side == 'w' else 'Nb8a6'}\n")
-    return STANDARD + "".join(opened) + "".join(reversed(closed))
+# The generated inputs are the command-line tests' (tests/cli/cli_test.py), one definition.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "cli"))
+from cli_test import STANDARD, knights_game, many_lines, nested_variations  # noqa: E402
 
 
 def measure(fived, args, cap_mb, interrupt=False, stdin=None):
