@@ -8,7 +8,8 @@ pkgs=(build-essential cmake ninja-build pkg-config
       libcli11-dev nlohmann-json3-dev libmd-dev)
 if [ "${FIVED_DEPS:-all}" != program ]; then pkgs+=(libbenchmark-dev libgtest-dev
       librsvg2-bin libxml2-utils # rsvg-convert and xmllint: the SVG tests (tests/render)
-      python3 python3-jsonschema) # the command-line tests (tests/cli), the JSON Schema
+      python3 python3-jsonschema # the command-line tests (tests/cli), the JSON Schema
+      pybind11-dev python3-dev python3-pytest) # the Python module (python/) and its tests
 fi
 # clang and its sanitizer/libFuzzer runtimes (a Recommends of clang-NN, so named here), for
 # scripts/fuzz.sh; the unversioned names follow Debian's default LLVM.
