@@ -344,25 +344,8 @@ void raise_notation(const std::string& file, const std::string& cause) {
     throw py::error_already_set();
 }
 
-} // namespace fived::python
-
-PYBIND11_MODULE(fived, m) {
-    using namespace fived::python;
-    namespace notation = fived::notation;
-    m.doc() = "fived: the rules, notation and mate solver of 5D Chess With Multiverse Time Travel";
-    errorType       = py::reinterpret_steal<py::object>(PyErr_NewExceptionWithDoc(
-              "fived.Error", "Base class of fived's errors.", nullptr, nullptr));
-    m.attr("Error") = errorType;
-    {
-        py::tuple bases   = py::make_tuple(errorType, py::handle(PyExc_ValueError));
-        notationErrorType = py::reinterpret_steal<py::object>(PyErr_NewExceptionWithDoc(
-            "fived.NotationError",
-            "A game that cannot be read: `file`, `line` and `col` (1-based; None when the error "
-            "has no place in the text) and `cause`; str() is `FILE:LINE:COL: cause`.",
-            bases.ptr(), nullptr));
-    }
-    m.attr("NotationError") = notationErrorType;
-
+// Status, ActionIterator and Position.
+void bind_positions(py::module_& m) {
     py::class_<Status>(m, "Status", "The state of a position, as `fived status` prints it.")
         .def_readonly("side", &Status::side, "the side to move: 'white' or 'black'")
         .def_readonly("present", &Status::present, "the turn number T of the present")
@@ -419,6 +402,28 @@ PYBIND11_MODULE(fived, m) {
             return "<fived.Position of " + p.name + " after " + std::to_string(p.played)
                 + " actions>";
         });
+}
+
+} // namespace fived::python
+
+PYBIND11_MODULE(fived, m) {
+    using namespace fived::python;
+    namespace notation = fived::notation;
+    m.doc() = "fived: the rules, notation and mate solver of 5D Chess With Multiverse Time Travel";
+    errorType       = py::reinterpret_steal<py::object>(PyErr_NewExceptionWithDoc(
+              "fived.Error", "Base class of fived's errors.", nullptr, nullptr));
+    m.attr("Error") = errorType;
+    {
+        py::tuple bases   = py::make_tuple(errorType, py::handle(PyExc_ValueError));
+        notationErrorType = py::reinterpret_steal<py::object>(PyErr_NewExceptionWithDoc(
+            "fived.NotationError",
+            "A game that cannot be read: `file`, `line` and `col` (1-based; None when the error "
+            "has no place in the text) and `cause`; str() is `FILE:LINE:COL: cause`.",
+            bases.ptr(), nullptr));
+    }
+    m.attr("NotationError") = notationErrorType;
+
+    bind_positions(m);
 
     py::class_<Game>(m, "Game", "A game read by fived.load(): its start and main line.")
         .def("position", &position, py::arg("k") = py::none(),
@@ -463,7 +468,8 @@ PYBIND11_MODULE(fived, m) {
 
     m.def("load", &load, py::arg("source"), py::arg("lenient") = false,
         "Read a 5DPGN / Branched 5DPGN game: `source` is a path (str or os.PathLike) or the text "
-        "of a game (a str of one line without `[` is a path). Raises fived.NotationError (file, line, col, cause) on bad input.");
+        "of a game (a str of one line without `[` is a path). Raises fived.NotationError (file, "
+        "line, col, cause) on bad input.");
     m.def("solve", &solve, py::arg("position"), py::kw_only(), py::arg("mate") = py::none(),
         py::arg("threads") = 1, py::arg("time") = py::none(), py::arg("nodes") = py::none(),
         py::arg("hash_mb") = 16, py::arg("all_keys") = false,

@@ -46,6 +46,7 @@ R run_interruptible(std::atomic<bool>& stop, F work) {
     return done.get();
 }
 
-void bind_verify(pybind11::module_& m); // verify.cpp
+void bind_verify(pybind11::module_& m);    // verify.cpp
+void bind_positions(pybind11::module_& m); // fived_module.cpp: Status, ActionIterator, Position
 
 } // namespace fived::python
