@@ -19,6 +19,7 @@
 #include <tbb/global_control.h>
 
 #include "movegen/multiverse.h"
+#include "notation/claim.h"
 #include "notation/game.h"
 
 namespace fived::cli {
@@ -57,22 +58,17 @@ std::optional<notation::LoadedGame> load(const InputOptions& in, int* played = n
 // The final position of the main line.
 movegen::Multiverse final_position(const notation::LoadedGame& game);
 
-// A claim: the value of a [Puzzle "..."] header read as a direct mate (README.md, "Claims").
-struct Claim {
-    int                           mateIn = 0; // 0: a mate of unstated length ("mate-in-N")
-    std::optional<movegen::Color> side;       // when the claim names the mating side
-};
-// Reads a Puzzle header value. On a stipulation fived does not solve (helpmate, selfmate,
-// ...) or a value it cannot read, returns nullopt with `why` saying so.
-std::optional<Claim> parse_claim(std::string_view value, std::string& why);
+// A claim and its reading (README.md, "Claims"): notation/claim.h.
+using notation::Claim;
+using notation::parse_claim;
 // The claim of a Puzzle header value (nullptr: no header) for a puzzle with `toMove` to move:
 // nullopt without a header; a refused claim, or one naming the other side as the mating one,
 // prints WHERE: cause (WHERE = FILE or FILE:LINE:COL of the header) and sets `refused`.
 std::optional<Claim> read_claim(
     const std::string* value, const std::string& where, movegen::Color toMove, bool& refused);
 
-// "mate in N".
-std::string mate_text(int n);
+// "mate in N" (notation/claim.h).
+using notation::mate_text;
 
 // SIGINT and SIGTERM set the returned flag (for SolveOptions::interrupt) instead of ending the
 // process; a second signal ends it as usual.

@@ -29,14 +29,6 @@ namespace {
 
 using movegen::Multiverse;
 
-const char* verdict_name(movegen::Verdict v) {
-    switch (v) {
-        case movegen::Verdict::Checkmate: return "checkmate";
-        case movegen::Verdict::Stalemate: return "stalemate";
-        default: return "ongoing";
-    }
-}
-
 int cmd_status(const InputOptions& in, bool json) {
     auto g = load(in);
     if (!g) return ExitBadInput;
@@ -50,7 +42,7 @@ int cmd_status(const InputOptions& in, bool json) {
         j["to_move"]        = side;
         j["present"]        = present / 2;
         j["in_check"]       = check;
-        j["verdict"]        = verdict_name(v);
+        j["verdict"]        = movegen::verdict_name(v);
         j["timelines"]      = mv.timeline_count();
         j["actions_played"] = g->mainLine.size();
         j["exit_code"]      = ExitOk;
@@ -59,7 +51,7 @@ int cmd_status(const InputOptions& in, bool json) {
         std::cout << "to move:   " << side << '\n'
                   << "present:   T" << present / 2 << '\n'
                   << "in check:  " << (check ? "yes" : "no") << '\n'
-                  << "verdict:   " << verdict_name(v) << '\n'
+                  << "verdict:   " << movegen::verdict_name(v) << '\n'
                   << "timelines: " << mv.timeline_count() << '\n';
     }
     return ExitOk;

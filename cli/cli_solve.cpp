@@ -36,6 +36,7 @@
 #include "cli/cli_svg.h"
 #include "cli/json_text.h"
 #include "cli/solution_text.h"
+#include "cli/verify_text.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
@@ -303,169 +304,6 @@ struct VerifyCli {
     bool          progress   = false;
 };
 
-// The longest mate the analysis looks for (as `solve --mate`): a longer tree is checked, not
-// analysed.
-constexpr int MaxAnalysedMate = 60;
-
-// Every node of the tree has at most one child: a line of play, e.g. a game.
-bool single_line(const SolutionTree& t) {
-    return std::all_of(
-        t.nodes.begin(), t.nodes.end(), [](const TreeNode& n) { return n.children.size() <= 1; });
-}
-
-// verify's analysis (cooks, duals, shorter mates, tries) when the proof check left time for it
-// and the tree is one; otherwise an incomplete Analysis whose `why` says why not. noMemory: the
-// table could not be allocated.
-solver::Analysis verify_analysis(const VerifyCli& c, const Multiverse& puzzle,
-    const SolutionTree& tree, const solver::ProofReport& rep, bool notATree, int n,
-    std::chrono::steady_clock::time_point start, const std::atomic<bool>* interrupt,
-    bool& noMemory) {
-    solver::Analysis an;
-    an.complete = false;
-    if (!rep.limit.empty()) {
-        an.why = rep.limit; // the walk stopped at a limit: the analysis would too
-    } else if (notATree) {
-        an.why = "not a solution tree";
-    } else if (n > MaxAnalysedMate) {
-        an.why = "the analysis looks for mates in at most " + std::to_string(MaxAnalysedMate)
-            + "; the tree is a mate in " + std::to_string(n);
-    } else {
-        solver::SolveOptions o;
-        o.threads         = c.threads;
-        o.hashMb          = c.hashMb;
-        o.nodeLimit       = c.nodes;
-        o.actionLimit     = c.maxActions;
-        o.interrupt       = interrupt;
-        o.progress        = c.progress;
-        const double left = c.time
-            - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (c.time > 0 && left <= 0) {
-            char buf[64];
-            std::snprintf(buf, sizeof buf, "time limit of %g s reached", c.time);
-            an.why = buf;
-        } else {
-            o.timeLimit = c.time > 0 ? left : 0;
-            if (c.progress) std::cerr << "verify: analysis, mates in at most " << n << '\n';
-            // Duals are looked for along the tree's lines only when every action of it is legal.
-            an = solver::analyse(puzzle, rep.complete ? tree : SolutionTree{}, n, o, c.tries);
-            if (an.noMemory) {
-                noMemory = true;
-                return an;
-            }
-            // The analysis' own limit names its share of the time: the option is named instead.
-            if (c.time > 0 && an.why.rfind("time limit", 0) == 0) {
-                char buf[64];
-                std::snprintf(buf, sizeof buf, "time limit of %g s reached", c.time);
-                an.why = buf;
-            }
-        }
-    }
-    return an;
-}
-
-// The header `key` of a tree (case-insensitive), or null.
-const std::string* header_of(const notation::GameTree& gt, std::string_view key) {
-    for (const auto& [k, v] : gt.headers)
-        if (movegen::iequals(k, key)) return &v;
-    return nullptr;
-}
-
-// How many actions of the main line (of mainLen) lead to the puzzle position verify checks: the
-// Prelude header's, else 2N - 1 before the end for a Puzzle header claiming mate in N, else 0;
-// `claimed` is that N (0 without a claim). False (the message printed) when a header is wrong.
-bool verify_prelude(const notation::GameTree& gt, const std::string& file, int mainLen,
-    int& prelude, int& claimed) {
-    const std::string* pz     = header_of(gt, "Puzzle");
-    auto               header = [&](std::string_view key) { return header_of(gt, key); };
-    if (pz) {
-        std::string                why;
-        const std::optional<Claim> cl = parse_claim(*pz, why);
-        if (!cl) {
-            std::cerr << file << ": [Puzzle \"" << *pz << "\"]: " << why << '\n';
-            return false;
-        }
-        claimed = cl->mateIn;
-    }
-    if (const std::string* ph = header("Prelude")) {
-        const auto [end, ec] = std::from_chars(ph->data(), ph->data() + ph->size(), prelude);
-        if (ec != std::errc{} || end != ph->data() + ph->size() || prelude < 0
-            || prelude > mainLen) {
-            std::cerr << file << ": [Prelude \"" << *ph << "\"]: not a number of actions from 0 to "
-                      << mainLen << " (the length of the main line)\n";
-            return false;
-        }
-    } else if (claimed > 0 && mainLen >= 2 * claimed - 1) {
-        prelude = mainLen - (2 * claimed - 1);
-    }
-    return true;
-}
-
-// A line of actions from `puzzle`, in full notation, " | " between actions.
-std::string path_text(const Multiverse& puzzle, std::span<const std::vector<Move>> path) {
-    Multiverse                     p = puzzle.fork();
-    std::vector<movegen::MoveUndo> u;
-    std::string                    s;
-    for (const auto& a : path) {
-        if (!s.empty()) s += " | ";
-        s += notation::format_action(p, a);
-        movegen::do_action(p, a, u);
-    }
-    return s;
-}
-
-// The proof check's problems as lines: where (the line to the node, or the missing defence) and
-// what.
-std::vector<std::string> problem_texts(
-    const Multiverse& puzzle, const SolutionTree& tree, const solver::ProofReport& rep) {
-    std::vector<std::string> problems;
-    auto                     fmt_path = [&](std::span<const std::vector<Move>> path) {
-        return path_text(puzzle, path);
-    };
-    for (const solver::ProofProblem& p : rep.problems) {
-        std::string where;
-        {
-            std::vector<std::vector<Move>> path;
-            for (const int q : tree.line(p.node))
-                path.push_back(tree.nodes[std::size_t(q)].action);
-            where = path.empty() ? "at the puzzle position" : "after " + fmt_path(path);
-            if (p.kind == solver::ProofProblem::Kind::MISSING_DEFENCE) {
-                path.push_back(p.action);
-                where = "defence " + fmt_path(path);
-            }
-        }
-        problems.push_back(where + ": " + p.detail);
-    }
-    return problems;
-}
-
-// The proof check's limits from verify's options; --time counts from `start`.
-solver::ProofLimits proof_limits(const VerifyCli& c, std::chrono::steady_clock::time_point start,
-    const std::atomic<bool>* interrupt) {
-    solver::ProofLimits lim;
-    lim.timeLimit = c.time;
-    lim.deadline  = start
-        + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            std::chrono::duration<double>(c.time));
-    lim.nodeLimit   = c.nodes;
-    lim.actionLimit = c.maxActions;
-    lim.interrupt   = interrupt;
-    return lim;
-}
-
-// What verify found, ready for a writer.
-struct VerifyReport {
-    movegen::Color             attacker;
-    int                        prelude, claimed, n;
-    const solver::ProofReport& rep;
-    bool                       proofDecided, notATree, decided, claimDecided, claimHolds, tries;
-    std::size_t                lineActions; // actions of the tree (a single line: the game's)
-    std::vector<std::string>   treeKeys, cooks, problems, duals;
-    // Each try and its line with the refutation ("TRY | REFUTATION").
-    std::vector<std::pair<std::string, std::string>> triesText;
-    std::string                                      why, verdict, claimNote;
-    int                                              shortest, exitCode;
-};
-
 void write_verify_json(const VerifyReport& r) {
     const solver::ProofReport& rep = r.rep;
     nlohmann::json             j;
@@ -550,114 +388,33 @@ int cmd_verify(const VerifyCli& c) {
     const auto                       start = std::chrono::steady_clock::now();
     const std::optional<std::string> text  = read_text(c.in.file);
     if (!text) return ExitBadInput;
-    const std::string     file = display_name(c.in.file);
-    notation::ReadOptions opt;
-    if (c.in.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    opt.annotate = false; // the marks are ours to check, not the reader's to compute
-    std::vector<notation::Diagnostic> errors;
-    std::optional<notation::GameTree> gt = notation::read_game_tree(*text, file, opt, errors);
-    if (!gt) {
-        for (const notation::Diagnostic& d : errors)
+    VerifyInputError                 error;
+    const std::optional<VerifyInput> in =
+        read_verify_input(*text, display_name(c.in.file), c.in.lenient, error);
+    if (!in) {
+        for (const notation::Diagnostic& d : error.diagnostics)
             std::cerr << d.to_string() << '\n';
+        if (!error.message.empty()) std::cerr << error.message << '\n';
         return ExitBadInput;
     }
-    auto header = [&](std::string_view key) { return header_of(*gt, key); };
-    // 1. The puzzle position: Prelude header, else Puzzle header, else the root.
-    const std::vector<int> mainLine = gt->main_line();
-    const std::string*     pz       = header("Puzzle");
-    int                    prelude = 0, claimed = 0;
-    if (!verify_prelude(*gt, file, int(mainLine.size()) - 1, prelude, claimed)) return ExitBadInput;
-    // 2. The puzzle position and the claimed solution below it, as a tree of its own.
-    const int        top    = mainLine[std::size_t(prelude)];
-    const Multiverse puzzle = notation::position_at(*gt, top);
-    {
-        bool refused = false;
-        read_claim(pz, file, puzzle.to_move(), refused); // the side a claim names
-        if (refused) return ExitBadInput;
-    }
-    const SolutionTree tree = *gt->subtree(top); // no node limit: always a tree
     // From here a signal stops the proof check or the analysis, which say so (exit 3); while
     // the file is read it ends the process at once, as by default.
     const std::atomic<bool>* const interrupt = catch_interrupts();
-    if (c.progress) std::cerr << "verify: proof check of " << tree.nodes.size() << " nodes\n";
-    Multiverse                scratch = puzzle.fork();
-    const solver::ProofReport rep     = solver::check_proof(
-            scratch, tree, 20, &notation::format_action, proof_limits(c, start, interrupt));
-    const movegen::Color attacker = puzzle.to_move();
-    const int            n        = rep.length > 0 ? rep.length : std::max(claimed, 1);
-    // The proof is decided when the walk finished or found a problem before it stopped.
-    const bool proofDecided = rep.finished || !rep.problems.empty();
-    // A single line from the root (no Prelude or Puzzle header marks a puzzle position) that
-    // leaves defences unanswered is no solution tree but a game: said so, not analysed.
-    const bool notATree = !header("Prelude") && !pz && single_line(tree)
-        && std::any_of(rep.problems.begin(), rep.problems.end(),
-            [](const auto& p) { return p.kind == solver::ProofProblem::Kind::MISSING_DEFENCE; });
-
-    // 3. The composer's verdict, when there is time left for it and the tree is one.
-    bool                   noMemory = false;
-    const solver::Analysis an =
-        verify_analysis(c, puzzle, tree, rep, notATree, n, start, interrupt, noMemory);
-    if (noMemory) return no_memory(c.hashMb);
-
-    auto fmt_path = [&](std::span<const std::vector<Move>> path) {
-        return path_text(puzzle, path);
-    };
-    std::vector<std::string>       treeKeys;
-    std::vector<std::vector<Move>> treeKeyActions;
-    for (int k : tree.nodes[0].children) {
-        treeKeyActions.push_back(tree.nodes[std::size_t(k)].action);
-        treeKeys.push_back(fmt_path({&treeKeyActions.back(), 1}));
-    }
-    // A key of the analysis that is not a key of the tree is a cook. Keys compare as actions
-    // (standard order on both sides), not by the position they reach: two keys that transpose
-    // are two solutions (issue 14).
-    std::vector<std::string> cooks;
-    for (const auto& k : an.keys)
-        if (std::find(treeKeyActions.begin(), treeKeyActions.end(), k) == treeKeyActions.end())
-            cooks.push_back(fmt_path({&k, 1}));
-    std::vector<std::string> problems = problem_texts(puzzle, tree, rep);
-    // The verdict. The proof check is exact (no limit); the analysis may be cut by a limit,
-    // and then nothing of it is reported.
-    const bool decided = an.complete;
-    // The analysis looks for mates up to n (the tree's length): a claim beyond it is decided
-    // only when a shorter mate was found.
-    const bool claimDecided = decided && claimed && !(an.shortest == 0 && claimed > n);
-    const bool claimHolds   = !claimDecided || claimed == an.shortest;
-    const bool sound        = rep.complete && decided && cooks.empty() && an.keys.size() == 1
-        && an.shortest == n && claimHolds;
-    const std::string why      = an.why.empty() ? std::string("limit reached") : an.why;
-    const std::string verdict  = !proofDecided ? "unknown (" + why + ")"
-         : notATree                            ? "not a solution tree"
-         : !rep.complete                       ? "incomplete proof"
-         : !decided                            ? "unknown (" + why + ")"
-         : !claimHolds                         ? "wrong claim"
-         : sound                               ? "sound"
-                                               : "cooked";
-    const int         exitCode = sound     ? ExitOk
-                : !proofDecided            ? ExitUnknown
-                : !rep.complete || decided ? ExitNegative
-                                           : ExitUnknown;
-    // "claim: mate in 3; shortest: mate in 2", when the claim is wrong.
-    std::string claimNote;
-    if (!claimHolds)
-        claimNote = "claim: " + mate_text(claimed) + "; shortest: "
-            + (an.shortest ? mate_text(an.shortest)
-                           : "no mate in " + std::to_string(n) + " or fewer");
-    VerifyReport r{attacker, prelude, claimed, n, rep, proofDecided, notATree, decided,
-        claimDecided, claimHolds, c.tries, tree.nodes.size() - 1, std::move(treeKeys),
-        std::move(cooks), std::move(problems), {}, {}, why, verdict, claimNote, an.shortest,
-        exitCode};
-    for (const auto& d : an.duals)
-        r.duals.push_back(fmt_path(d));
-    for (const auto& [a, refu] : an.tries) {
-        std::vector<std::vector<Move>> path{a, refu};
-        r.triesText.emplace_back(fmt_path({&a, 1}), fmt_path(path));
-    }
+    VerifyOptions                  o;
+    o.tries              = c.tries;
+    o.threads            = c.threads;
+    o.hashMb             = c.hashMb;
+    o.time               = c.time;
+    o.nodes              = c.nodes;
+    o.maxActions         = c.maxActions;
+    o.progress           = c.progress;
+    const VerifyReport r = verify_input(*in, o, start, interrupt);
+    if (r.noMemory) return no_memory(c.hashMb);
     if (c.json)
         write_verify_json(r);
     else
         write_verify_text(r);
-    return exitCode;
+    return r.exitCode;
 }
 
 // --- bench

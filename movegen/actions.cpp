@@ -732,4 +732,12 @@ Verdict verdict(Multiverse& mv) {
     return in_check_at_turn_start(mv) ? Verdict::Checkmate : Verdict::Stalemate;
 }
 
+const char* verdict_name(Verdict v) {
+    switch (v) {
+        case Verdict::Checkmate: return "checkmate";
+        case Verdict::Stalemate: return "stalemate";
+        default: return "ongoing";
+    }
+}
+
 } // namespace fived::movegen

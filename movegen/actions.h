@@ -254,6 +254,8 @@ bool          exists_legal_action(Multiverse& mv);
 // test comes first: it is cheap, and most positions a mate search asks about are not in check.
 bool    is_checkmate(Multiverse& mv);
 Verdict verdict(Multiverse& mv);
+// "checkmate", "stalemate" or "ongoing", as `fived status` writes it.
+const char* verdict_name(Verdict v);
 
 // Number of action sequences of the given length from mv (perft).
 std::uint64_t perft(Multiverse& mv, int depth);

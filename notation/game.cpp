@@ -1,5 +1,7 @@
 #include "notation/game.h"
 
+#include <cctype>
+
 #include "movegen/action.h"
 #include "notation/parser.h"
 
@@ -87,6 +89,34 @@ void play_main_line(
     Multiverse& mv, const LoadedGame& game, std::size_t count, std::vector<MoveUndo>& undo) {
     for (std::size_t i = 0; i < count && i < game.mainLine.size(); ++i)
         movegen::do_action(mv, game.mainLine[i], undo);
+}
+
+namespace {
+
+// True if text is white space and complete `{...}` comments (nested) only.
+bool only_comments(std::string_view text) {
+    int depth = 0;
+    for (const char c : text) {
+        if (c == '{') {
+            ++depth;
+        } else if (c == '}') {
+            if (depth == 0) return false;
+            --depth;
+        } else if (depth == 0 && !std::isspace(static_cast<unsigned char>(c))) {
+            return false;
+        }
+    }
+    return depth == 0;
+}
+
+} // namespace
+
+std::optional<std::string> not_a_game(std::string_view text) {
+    if (text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos)
+        return "empty file, not a game (write [Board \"Standard\"] for the standard opening)";
+    if (only_comments(text))
+        return "only comments, not a game (write [Board \"Standard\"] for the standard opening)";
+    return std::nullopt;
 }
 
 } // namespace fived::notation

@@ -7,6 +7,7 @@
 //  * here: load_game(), the main line only (the whole tree is read by notation/reader.h).
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct LoadedGame {
 // notation/parser.h).
 absl::StatusOr<LoadedGame> load_game(
     std::string_view text, std::string_view file, const ReadOptions& opt = {});
+
+// Why text is no game to read, or nullopt: empty (white space only) or only `{...}` comments.
+// The reason is written to follow `FILE: ` ("empty file, not a game (write [Board \"Standard\"]
+// for the standard opening)"); the command line and the Python module refuse such text alike.
+std::optional<std::string> not_a_game(std::string_view text);
 
 // Makes the first `count` actions of the main line on mv (a fork of game.start); for tools
 // that walk the game position by position.

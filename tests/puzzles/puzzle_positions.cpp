@@ -261,10 +261,6 @@ bool black_double_step_along_l(const movegen::Multiverse& mv, const movegen::Mov
     return movegen::color_of(p) == movegen::BLACK && movegen::is_pawnlike(movegen::type_of(p));
 }
 
-const char* verdict_name(Verdict v) {
-    return v == Verdict::Ongoing ? "ongoing" : v == Verdict::Checkmate ? "checkmate" : "stalemate";
-}
-
 } // namespace
 
 const std::vector<GamePositions>& all_game_positions() {
