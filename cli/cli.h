@@ -115,5 +115,6 @@ void register_notation_commands(const Commands& commands, int& exitCode);
 void register_solver_commands(const Commands& commands, int& exitCode);
 void register_svg_command(const Commands& commands, int& exitCode);
 void register_batch_commands(const Commands& commands, int& exitCode);
+void register_shard_commands(const Commands& commands, int& exitCode);
 
 } // namespace fived::cli

@@ -36,6 +36,7 @@ void build(CLI::App& app, std::string_view only, int& exitCode) {
     fived::cli::register_solver_commands(commands, exitCode);
     fived::cli::register_svg_command(commands, exitCode);
     fived::cli::register_batch_commands(commands, exitCode);
+    fived::cli::register_shard_commands(commands, exitCode);
 }
 
 } // namespace
