@@ -19,9 +19,12 @@
 // solve's mate length. Its key is the first key of length m in standard order when every part
 // with u_p < m is decided at m (the merge takes, among the parts that proved m, the key of least
 // root index; an UNKNOWN part with u_p = m - 1 could hold an earlier key of length m, so the key
-// is then one of the keys, not necessarily the first). Else the answer is UNKNOWN, with "mate in
-// m proven" and no mate within min u_p. Without a mate: NO_MATE only when every part proved it,
-// else UNKNOWN within min over parts of what they excluded, naming the unfinished parts.
+// is then one of the keys, not necessarily the first). The single solve's key is the first in
+// standard order too, except for a mate in 1 (the mate-in-one search's first) and a root wider
+// than streamAbove (the search's order): there the keys may differ, not the length. Else the answer
+// is UNKNOWN, with "mate in m proven" and no mate within min u_p. Without a mate: NO_MATE only when
+// every part proved it, else UNKNOWN within min over parts of what they excluded, naming the
+// unfinished parts.
 //
 // Records are checked before anything is merged: each line must be a whole record of this
 // format; all must be of one puzzle (position hash), bound, options that change the answer
