@@ -394,7 +394,8 @@ int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
                   << partList << " of " << parts.size()
                   << " unfinished; re-run with more time or nodes: fived solve "
                   << first.j["file"].get<std::string>() << " --mate " << maxMate << " --shard I/"
-                  << parts.size() << " for I in " << partList << '\n';
+                  << parts.size() << " for I in " << partList
+                  << " (with the parts' other options)\n";
     if (asJson) {
         json j;
         j["result"]        = mate ? "mate" : noMate ? "no-mate" : "unknown";

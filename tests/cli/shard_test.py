@@ -123,7 +123,8 @@ def unfinished_and_resume():
               (text is None or text in out) and ("mate in" not in out or text),
               f"merge with part {stopped} stopped: exit {rc} {out!r}")
         check(err == f"fived shard-merge: part {stopped} of 4 unfinished; re-run with more time "
-              f"or nodes: fived solve {path} --mate 2 --shard I/4 for I in {stopped}\n",
+              f"or nodes: fived solve {path} --mate 2 --shard I/4 for I in {stopped} (with the "
+              "parts' other options)\n",
               f"merge with part {stopped} stopped: stderr {err!r}")
         rc, out, _ = run(["shard-merge", "--json"] + files)
         j = json.loads(out)
