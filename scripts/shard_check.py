@@ -9,7 +9,7 @@ leaves unknown is listed as not decided and skipped. Prints one line per row and
 exit 0 when every decided row agrees, 1 otherwise, 2 when fived or ../shared is missing.
 
 Usage: scripts/shard_check.py [--fived build/ci/cli/fived] [--time 60] [--parts 4]
-                              [--only SUBSTRING] [--max-actions N]
+                              [--only SUBSTRING] [--max-actions N] [--min-actions N]
 """
 import argparse
 import json
@@ -32,6 +32,8 @@ def main():
     ap.add_argument("--only")
     ap.add_argument("--max-actions", type=int, default=100000,
                     help="skip rows with more root actions (count capped here)")
+    ap.add_argument("--min-actions", type=int, default=20,
+                    help="skip rows with fewer root actions")
     a = ap.parse_args()
     if not os.access(a.fived, os.X_OK) or not PUZZLES.is_dir():
         print(f"shard_check: {a.fived} or {PUZZLES} is missing", file=sys.stderr)
@@ -52,7 +54,7 @@ def main():
                     print(f"{row}: count failed ({c.returncode}), skipped")
                     continue
                 n = int(c.stdout)
-                if n < 20:
+                if n < a.min_actions:
                     small += 1
                     continue
                 if n > a.max_actions:
