@@ -172,4 +172,74 @@ CLI::Validator digits() {
         "COUNT");
 }
 
+namespace {
+
+// A whole decimal number, from 0 to 1,000,000,000 (nothing else: no sign, no trailing text).
+bool whole_number(const char* text, int& value) {
+    const std::string_view t(text);
+    if (t.empty() || t.size() > 10 || t.find_first_not_of("0123456789") != std::string_view::npos)
+        return false;
+    const long long v = std::stoll(std::string(t));
+    if (v > 1'000'000'000) return false;
+    value = int(v);
+    return true;
+}
+
+// The part from Slurm's job-array variables; `present` false when the job is not an array task.
+bool slurm_shard(const char* command, bool& present, int& index, int& count) {
+    const char* id  = std::getenv("SLURM_ARRAY_TASK_ID");
+    const char* cnt = std::getenv("SLURM_ARRAY_TASK_COUNT");
+    const char* min = std::getenv("SLURM_ARRAY_TASK_MIN");
+    const char* max = std::getenv("SLURM_ARRAY_TASK_MAX");
+    present         = id && (cnt || (min && max));
+    if (!present) return true;
+    int         idN = 0, minN = 0, maxN = 0;
+    const char* wrong = !whole_number(id, idN) ? "SLURM_ARRAY_TASK_ID"
+        : cnt && !whole_number(cnt, count)     ? "SLURM_ARRAY_TASK_COUNT"
+        : min && !whole_number(min, minN)      ? "SLURM_ARRAY_TASK_MIN"
+        : !cnt && !whole_number(max, maxN)     ? "SLURM_ARRAY_TASK_MAX"
+                                               : nullptr;
+    if (wrong) {
+        std::cerr << command << ": " << wrong << "=" << std::getenv(wrong)
+                  << " is not a task number (use --shard I/N outside a Slurm job array)\n";
+        return false;
+    }
+    if (!cnt) count = maxN - minN + 1;
+    index = idN - minN + 1;
+    if (count < 1 || index < 1 || index > count) {
+        std::cerr << command << ": SLURM_ARRAY_TASK_ID " << id << " is not within the " << count
+                  << " tasks of the array\n";
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool parse_shard(
+    const std::string& spec, const char* command, bool slurmWhenEmpty, int& index, int& count) {
+    index = 1;
+    count = 1;
+    if (spec == "slurm" || (spec.empty() && slurmWhenEmpty)) {
+        bool present = false;
+        if (!slurm_shard(command, present, index, count)) return false;
+        if (!present && !spec.empty()) {
+            std::cerr << command
+                      << ": --shard slurm: SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (or "
+                         "_MIN and _MAX) are not set: not a task of a Slurm job array\n";
+            return false;
+        }
+        return true;
+    }
+    if (spec.empty()) return true;
+    const std::size_t slash = spec.find('/');
+    if (slash == std::string::npos || !whole_number(spec.substr(0, slash).c_str(), index)
+        || !whole_number(spec.substr(slash + 1).c_str(), count) || count < 1 || index < 1
+        || index > count) {
+        std::cerr << command << ": --shard " << spec << ": expected I/N with 1 <= I <= N\n";
+        return false;
+    }
+    return true;
+}
+
 } // namespace fived::cli

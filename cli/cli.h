@@ -80,6 +80,14 @@ const std::atomic<bool>* catch_interrupts();
 // returned object lives (create it before the first arena).
 std::unique_ptr<tbb::global_control> allow_threads(int threads);
 
+// Part I of N (1-based) of a split run (`--shard`): `spec` is "I/N" with 1 <= I <= N, or
+// "slurm" for Slurm's job-array variables (SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN, plus
+// 1, of SLURM_ARRAY_TASK_COUNT tasks, or of MAX - MIN + 1 without COUNT); an empty spec is {1,
+// 1}, or with slurmWhenEmpty those variables when they are set. A bad spec or variable prints
+// `command: cause` and returns false.
+bool parse_shard(
+    const std::string& spec, const char* command, bool slurmWhenEmpty, int& index, int& count);
+
 // Validators: a positive, finite number of seconds; a count written in decimal digits (CLI11
 // would read -1 into an unsigned option as its largest value).
 CLI::Validator positive_seconds();
@@ -104,5 +112,6 @@ void register_solver_commands(const Commands& commands, int& exitCode);
 void register_svg_command(const Commands& commands, int& exitCode);
 void register_html_command(const Commands& commands, int& exitCode);
 void register_batch_commands(const Commands& commands, int& exitCode);
+void register_shard_commands(const Commands& commands, int& exitCode);
 
 } // namespace fived::cli

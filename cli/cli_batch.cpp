@@ -145,54 +145,9 @@ bool collect_inputs(const BatchCli& c, std::vector<Item>& items) {
     return true;
 }
 
-// A whole decimal number, from 0 to 1,000,000,000 (nothing else: no sign, no trailing text).
-bool whole_number(const char* text, int& value) {
-    const std::string_view t(text);
-    if (t.empty() || t.size() > 10 || t.find_first_not_of("0123456789") != std::string_view::npos)
-        return false;
-    const long long v = std::stoll(std::string(t));
-    if (v > 1'000'000'000) return false;
-    value = int(v);
-    return true;
-}
-
 // Shard I of N (1-based) from --shard or Slurm's job-array variables; {1, 1} without either.
 bool shard_of(const BatchCli& c, int& index, int& count) {
-    index = 1;
-    count = 1;
-    if (!c.shard.empty()) {
-        const std::size_t slash = c.shard.find('/');
-        if (slash == std::string::npos || !whole_number(c.shard.substr(0, slash).c_str(), index)
-            || !whole_number(c.shard.substr(slash + 1).c_str(), count) || count < 1 || index < 1
-            || index > count) {
-            std::cerr << "fived batch: --shard " << c.shard << ": expected I/N with 1 <= I <= N\n";
-            return false;
-        }
-        return true;
-    }
-    const char* id  = std::getenv("SLURM_ARRAY_TASK_ID");
-    const char* cnt = std::getenv("SLURM_ARRAY_TASK_COUNT");
-    if (id && cnt) {
-        const char* min   = std::getenv("SLURM_ARRAY_TASK_MIN");
-        int         idN   = 0;
-        int         minN  = 0;
-        const char* wrong = !whole_number(id, idN) ? "SLURM_ARRAY_TASK_ID"
-            : !whole_number(cnt, count)            ? "SLURM_ARRAY_TASK_COUNT"
-            : min && !whole_number(min, minN)      ? "SLURM_ARRAY_TASK_MIN"
-                                                   : nullptr;
-        if (wrong) {
-            std::cerr << "fived batch: " << wrong << "=" << std::getenv(wrong)
-                      << " is not a task number (use --shard I/N outside a Slurm job array)\n";
-            return false;
-        }
-        index = idN - minN + 1;
-        if (count < 1 || index < 1 || index > count) {
-            std::cerr << "fived batch: SLURM_ARRAY_TASK_ID " << id << " is not within the " << count
-                      << " tasks of the array\n";
-            return false;
-        }
-    }
-    return true;
+    return parse_shard(c.shard, "fived batch", true, index, count);
 }
 
 // SIGINT / SIGTERM / SIGHUP during a run (see the top of this file).

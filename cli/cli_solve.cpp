@@ -33,6 +33,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_html.h"
+#include "cli/cli_shard.h"
 #include "cli/cli_svg.h"
 #include "cli/json_text.h"
 #include "cli/solution_text.h"
@@ -76,8 +77,9 @@ struct SolveCli {
     bool          allKeys     = false;
     std::size_t   group       = 12; // group defences at nodes with more than this many (0 = never)
     std::string   algo        = "reference";
-    std::string   svg;  // draw the position and its key here (cli_svg.cpp)
-    std::string   html; // the viewer of the solution here (cli_html.cpp)
+    std::string   svg;   // draw the position and its key here (cli_svg.cpp)
+    std::string   html;  // the viewer of the solution here (cli_html.cpp)
+    std::string   shard; // --shard I/N or slurm: one part of the search (cli_shard.cpp)
 };
 
 // --- JSON ---------------------------------------------------------------------------------------
@@ -148,6 +150,7 @@ int cmd_solve(const SolveCli& c) {
     o.progress     = !c.quiet;
     o.algorithm    = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
     o.interrupt    = catch_interrupts();
+    if (!c.shard.empty()) return solve_shard(*game, root, c.in.file, c.shard, o, c.group);
     const solver::SolveResult r = solver::solve(root, o);
     if (r.noMemory) return no_memory(c.hashMb);
 
@@ -585,7 +588,20 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
                 "at defender nodes with more than N defences, write defences sharing one mating "
                 "answer once, listed in a comment (0 = never; default 12)")
             ->check(digits());
+        solve
+            ->add_option("--shard", sc->shard,
+                "search only part I of N (I/N, or `slurm`: Slurm's job-array task) of the root's "
+                "actions and print the part's record, one JSON line, for `fived shard-merge`")
+            ->excludes(problemist)
+            ->excludes("--all-keys")
+            ->excludes("--svg")
+            ->excludes("--html");
         solve->callback([&exitCode, sc] {
+            if (!sc->shard.empty() && sc->algo == "dfpn") {
+                std::cerr << "fived solve: --shard needs --algo reference\n";
+                exitCode = ExitBadInput;
+                return;
+            }
             if (sc->algo == "dfpn" && sc->threads > 1) {
                 std::cerr << "fived solve: --algo dfpn searches on one thread; --threads "
                           << sc->threads << " needs --algo reference\n";

@@ -37,6 +37,7 @@ void build(CLI::App& app, std::string_view only, int& exitCode) {
     fived::cli::register_svg_command(commands, exitCode);
     fived::cli::register_html_command(commands, exitCode);
     fived::cli::register_batch_commands(commands, exitCode);
+    fived::cli::register_shard_commands(commands, exitCode);
 }
 
 } // namespace

@@ -4,11 +4,19 @@
 # over ../shared/puzzles (every file), merges the shards and checks that the report equals a
 # single-machine `fived batch` run of the same files (every field but the times; items are
 # limited by nodes, so the records are deterministic).
-# Usage: scripts/slurm-smoke.sh [FIVED]   (as root, or with sudo; a fresh Debian machine)
+# With --shard (issue 56): one puzzle split over a 4-task array instead
+# (scripts/slurm/solve-shard.sbatch), the parts' records joined by `fived shard-merge`, and the
+# merged answer checked against a single-process `fived solve` (the same tree, text for text).
+# Usage: scripts/slurm-smoke.sh [--shard] [FIVED]   (as root, or with sudo; a fresh Debian machine)
 # Exit 0 when the reports agree. It leaves the daemons running only while it runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+mode=batch
+if [ "${1:-}" = --shard ]; then
+    mode=shard
+    shift
+fi
 fived=$(readlink -f "${1:-build/ci/cli/fived}")
 puzzles=$(readlink -f "$root/../shared/puzzles")
 [ -x "$fived" ] || { echo "slurm-smoke: $fived is not built" >&2; exit 2; }
@@ -22,10 +30,11 @@ if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
 fi
 work=$(mktemp -d /tmp/fived-slurm.XXXXXX)
 chmod 755 "$work"
+# The daemons this script started, by the pid files they wrote under $work.
 cleanup() {
-    $SUDO pkill -f "slurmctld -f $work" 2>/dev/null || true
-    $SUDO pkill -f "slurmd -f $work" 2>/dev/null || true
-    $SUDO pkill -f "munged -S $work" 2>/dev/null || true
+    for pidfile in "$work/slurmctld.pid" "$work/slurmd.pid" "$work/munged.pid"; do
+        if [ -s "$pidfile" ]; then $SUDO kill "$(cat "$pidfile")" 2>/dev/null || true; fi
+    done
 }
 trap cleanup EXIT
 # munge: a key and a daemon of our own.
@@ -33,8 +42,8 @@ $SUDO mkdir -p /etc/munge /var/lib/munge /var/log/munge /run/munge
 [ -s /etc/munge/munge.key ] || $SUDO dd if=/dev/urandom of=/etc/munge/munge.key bs=1024 count=1 status=none
 $SUDO chown -R munge:munge /etc/munge /var/lib/munge /var/log/munge /run/munge 2>/dev/null || true
 $SUDO chmod 400 /etc/munge/munge.key
-$SUDO -u munge munged -S "$work/munge.socket" -f 2>/dev/null \
-    || $SUDO munged -S "$work/munge.socket" -f --force
+$SUDO -u munge munged -S "$work/munge.socket" --pid-file="$work/munged.pid" -f 2>/dev/null \
+    || $SUDO munged -S "$work/munge.socket" --pid-file="$work/munged.pid" -f --force
 export MUNGE_SOCKET="$work/munge.socket"
 # Slurm: controller and node on localhost, state under $work.
 cpus=$(nproc)
@@ -73,6 +82,39 @@ for _ in $(seq 60); do
     sleep 1
 done
 sinfo
+if [ "$mode" = shard ]; then
+    # A mate in 3 with 38 root actions (read from ../shared, not copied), else the test data's
+    # mate in 2.
+    puzzle="$root/../shared/puzzles/js-reversed-royalty-checkmate.5dpgn"
+    opts=(--at -5 --mate 3)
+    if [ ! -f "$puzzle" ]; then
+        puzzle="$root/tests/solver/data/rook-tactics-2.5dpgn"
+        opts=()
+    fi
+    puzzle=$(readlink -f "$puzzle")
+    echo "slurm-smoke: submitting a 4-task array over $puzzle ${opts[*]}"
+    (cd "$work/out" && FIVED="$fived" sbatch --wait --array=1-4 \
+        "$root/scripts/slurm/solve-shard.sbatch" "$puzzle" "$work/out" "${opts[@]}") || true
+    ls "$work/out"
+    rc=0
+    "$fived" shard-merge "$work"/out/part-*.json > "$work/merged.txt" || rc=$?
+    "$fived" shard-merge --json "$work"/out/part-*.json | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+print("slurm-smoke: merged", j["result"], j["mate_in"], j["keys"], "parts", j["parts"],
+      "nodes", j["nodes"], "makespan_ms", j["makespan_ms"], "verified", j["verified"])'
+    src=0
+    "$fived" solve "$puzzle" "${opts[@]}" --quiet > "$work/single.txt" || src=$?
+    if [ "$rc" = "$src" ] && cmp -s "$work/merged.txt" "$work/single.txt"; then
+        "$fived" verify "$work/merged.txt" | head -3
+        echo "slurm-smoke: the 4 parts' merged answer equals the single-process solve (exit $rc, $(wc -l < "$work/merged.txt") lines of tree)"
+        exit 0
+    fi
+    echo "slurm-smoke: merge exit $rc, solve exit $src; the answers differ:" >&2
+    diff "$work/merged.txt" "$work/single.txt" | head -20 >&2
+    cat "$work"/out/*.log >&2 || true
+    exit 1
+fi
 echo "slurm-smoke: submitting a 4-task array over $(find "$puzzles" -name '*.5dpgn' | wc -l) files"
 # A task exits 1 when some of its items are bad input (the collection has such files on
 # purpose): their records say so; the run itself must have written all four shards.

@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""End-to-end checks of one puzzle split over parts (issue 56; README "One puzzle on many
+machines"): `fived solve FILE --shard I/N` and `fived shard-merge RECORD...`.
+
+Usage: shard_test.py FIVED DATA_DIR CASE   (CASE: one of the functions named in CASES)
+Exit 0 = pass, 1 = fail (the reasons are printed), 77 = skipped (a module is missing).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+FIVED = DATA = TMP = None
+failures = []
+OK, NEGATIVE, BAD_INPUT, UNKNOWN, INTERNAL = 0, 1, 2, 3, 4
+
+# Mates in 2 with at least 20 root actions: rook-tactics-2 (23, DATA_DIR), queen-mate-2 (24, a
+# position of our own beside this script: not in DATA_DIR, which batch's tests count).
+POSITIONS = ["rook-tactics-2.5dpgn",
+             os.path.join(os.path.dirname(os.path.abspath(__file__)), "shard-data",
+                          "queen-mate-2.5dpgn")]
+
+
+def run(args, env=None):
+    p = subprocess.run([FIVED] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       timeout=300, env=env)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def parts(path, n, extra=(), name=None):
+    """Runs the n parts; returns the record files and their records."""
+    files, recs = [], []
+    for i in range(1, n + 1):
+        rc, out, err = run(["solve", path, "--quiet", "--shard", f"{i}/{n}"] + list(extra))
+        check(rc in (OK, NEGATIVE, UNKNOWN) and err == "",
+              f"{path} --shard {i}/{n}: exit {rc} {err!r}")
+        f = os.path.join(TMP, f"{name or os.path.basename(path)}-{i}-of-{n}.json")
+        with open(f, "w") as fh:
+            fh.write(out)
+        files.append(f)
+        recs.append(json.loads(out))
+    return files, recs
+
+
+def split_merge():
+    """Must-show 1 in CI: on two mates in 2 with >= 20 root actions, the merge of --shard I/4
+    (and of 1, 3 and 64 parts) equals the single-process answer, tree and all, and the merged
+    tree passes `fived verify`; each root action is owned by exactly one part."""
+    for path in POSITIONS:
+        path = os.path.join(DATA, path)
+        name = os.path.basename(path)
+        rc, single, _ = run(["solve", path, "--quiet"])
+        check(rc == OK, f"{name}: single solve exit {rc}")
+        _, sj, _ = run(["solve", path, "--quiet", "--json"])
+        sj = json.loads(sj)
+        check(sj["result"] == "mate" and sj["mate_in"] == 2, f"{name}: single {sj['result']}")
+        _, count, _ = run(["count", path])
+        single_tree = os.path.join(TMP, f"{name}-single.5dpgn")
+        with open(single_tree, "w") as fh:
+            fh.write(single)
+        single_verdict = json.loads(run(["verify", single_tree, "--json"])[1])["verdict"]
+        for n in (1, 3, 4, 64):
+            files, recs = parts(path, n)
+            check(sum(r["owned"] for r in recs) == int(count) and
+                  all(r["root_actions"] == int(count) for r in recs),
+                  f"{name} {n} parts: owned {[r['owned'] for r in recs]} of {count}")
+            check([r["part"] for r in recs] == list(range(1, n + 1)), f"{name}: part numbers")
+            rc, merged, err = run(["shard-merge"] + files)
+            check(rc == OK and err == "", f"{name} {n} parts: merge exit {rc} {err!r}")
+            check(merged == single, f"{name} {n} parts: merged tree differs from solve's")
+            rc, mj, _ = run(["shard-merge", "--json"] + files)
+            mj = json.loads(mj)
+            check(rc == OK and (mj["result"], mj["mate_in"], mj["keys"]) ==
+                  (sj["result"], sj["mate_in"], sj["keys"]) and mj["verified"] and
+                  mj["unfinished"] == [] and mj["nodes"] == sum(r["nodes"] for r in recs),
+                  f"{name} {n} parts: merged JSON {mj['result']} {mj['mate_in']} {mj['keys']}")
+            tree = os.path.join(TMP, f"{name}-{n}.5dpgn")
+            with open(tree, "w") as fh:
+                fh.write(merged)
+            # The proof is complete (verify exits 1 only for the cooks: these have several keys).
+            rc, out, _ = run(["verify", tree, "--json"])
+            vj = json.loads(out)
+            check(rc in (OK, NEGATIVE) and vj["complete"] is True and vj["mate_in"] == 2 and
+                  vj["problems"] == [] and vj["verdict"] == single_verdict,
+                  f"{name} {n} parts: verify of the merged tree exit {rc} {out!r}")
+        # No mate within the bound: every part proves it, and only then the merge says so.
+        files, recs = parts(path, 4, ["--mate", "1"], name + "-m1")
+        check(all(r["result"] == "no-mate" and r["exit_code"] == NEGATIVE for r in recs),
+              f"{name} --mate 1: parts {[r['result'] for r in recs]}")
+        rc, out, _ = run(["shard-merge"] + files)
+        check(rc == NEGATIVE and out == "no mate in 1 or fewer\n", f"{name} --mate 1: {rc} {out!r}")
+    # The part that holds the key: its record names the key's root index, in its share.
+    files, recs = parts(os.path.join(DATA, POSITIONS[0]), 4, (), "rt2-key")
+    mates = [r for r in recs if r["result"] == "mate"]
+    check(len(mates) == 1 and mates[0]["key_index"] % 4 == mates[0]["part"] - 1 and
+          mates[0]["verified"] and mates[0]["tree"], f"key records: {mates}")
+
+
+def unfinished_and_resume():
+    """A part stopped by a limit makes the merge unknown (exit 3), naming the part and the
+    command that re-runs it; with the part re-run, the merge is the whole answer."""
+    path = os.path.join(DATA, POSITIONS[0])
+    files, recs = parts(path, 4)
+    key_part = next(r["part"] for r in recs if r["result"] == "mate")
+    other = 1 if key_part != 1 else 2
+    # The key's part stopped: no mate is known; another part stopped: the mate in 2 of the key's
+    # part is the answer only if the stopped part excluded a mate in 1 (it did not: stopped at 1).
+    for stopped, text in ((key_part, None), (other, "mate in 2 proven with key")):
+        rc, out, err = run(["solve", path, "--quiet", "--shard", f"{stopped}/4", "--nodes", "1"])
+        check(rc == UNKNOWN and json.loads(out)["result"] == "unknown",
+              f"--nodes 1 part {stopped}: exit {rc}")
+        with open(files[stopped - 1], "w") as fh:
+            fh.write(out)
+        rc, out, err = run(["shard-merge"] + files)
+        check(rc == UNKNOWN and out.startswith(f"unknown (part {stopped} of 4 unfinished") and
+              (text is None or text in out) and ("mate in" not in out or text),
+              f"merge with part {stopped} stopped: exit {rc} {out!r}")
+        check(err == f"fived shard-merge: part {stopped} of 4 unfinished; re-run with more time "
+              f"or nodes: fived solve {path} --mate 2 --shard I/4 for I in {stopped} (with the "
+              "parts' other options)\n",
+              f"merge with part {stopped} stopped: stderr {err!r}")
+        rc, out, _ = run(["shard-merge", "--json"] + files)
+        j = json.loads(out)
+        check(rc == UNKNOWN and j["unfinished"] == [stopped] and j["mate_in"] is None and
+              j["tree"] is None, f"merge --json with part {stopped} stopped: {j}")
+        # The resume: the part run again, its record replaced.
+        rc, out, _ = run(["solve", path, "--quiet", "--shard", f"{stopped}/4"])
+        with open(files[stopped - 1], "w") as fh:
+            fh.write(out)
+        rc, out, _ = run(["shard-merge", "--json"] + files)
+        check(rc == OK and json.loads(out)["mate_in"] == 2, f"resumed part {stopped}: exit {rc}")
+
+
+def merge_errors():
+    """Must-show 4: a missing part, a part twice, a truncated line, a record of another puzzle,
+    bound or split, a line that is no record and an empty file: exit 2 with the message, and
+    nothing on stdout."""
+    path = os.path.join(DATA, POSITIONS[0])
+    files, recs = parts(path, 4)
+    f1, f2, f3, f4 = files
+
+    def bad(args, message, what):
+        rc, out, err = run(["shard-merge"] + args)
+        check(rc == BAD_INPUT and out == "" and err == message,
+              f"{what}: exit {rc}, stdout {out!r}, stderr {err!r}, expected {message!r}")
+
+    bad([f1, f2, f4], f"fived shard-merge: part 3 of 4 missing (no record given): run `fived "
+        f"solve {path} --mate 2 --shard I/4` for it\n", "missing part")
+    bad([f1, f4], f"fived shard-merge: parts 2, 3 of 4 missing (no record given): run `fived "
+        f"solve {path} --mate 2 --shard I/4` for them\n", "missing parts")
+    bad([f1, f2, f3, f4, f2], f"{f2}:1:1: part 2 of 4 given twice (also {f2}:1:1)\n", "duplicate")
+    # Two records in one file (cat of the parts) are read as lines: FILE:LINE.
+    both = os.path.join(TMP, "both.jsonl")
+    with open(both, "w") as fh:
+        fh.write(open(f1).read() + open(f1).read())
+    bad([both, f2, f3, f4], f"{both}:2:1: part 1 of 4 given twice (also {both}:1:1)\n",
+        "duplicate in one file")
+    trunc = os.path.join(TMP, "trunc.json")
+    with open(trunc, "w") as fh:
+        fh.write(open(f4).read()[:200])
+    bad([f1, f2, f3, trunc], f"{trunc}:1:1: a last record cut short (not a JSON object (a "
+        "truncated or damaged record); a part killed while writing it?)\n", "truncated")
+    # Foreign records: another puzzle, another bound, another split.
+    other = os.path.join(DATA, POSITIONS[1])
+    rc, out, _ = run(["solve", other, "--quiet", "--shard", "4/4"])
+    fp = os.path.join(TMP, "other-puzzle.json")
+    with open(fp, "w") as fh:
+        fh.write(out)
+    bad([f1, f2, f3, fp], f'{fp}:1:1: another puzzle: position_hash "{json.loads(out)["position_hash"]}"'
+        f', not "{recs[0]["position_hash"]}" as in {f1}:1:1\n', "another puzzle")
+    rc, out, _ = run(["solve", path, "--quiet", "--shard", "4/4", "--mate", "3"])
+    fb = os.path.join(TMP, "other-bound.json")
+    with open(fb, "w") as fh:
+        fh.write(out)
+    bad([f1, f2, f3, fb], f"{fb}:1:1: another bound: max_mate 3, not 2 as in {f1}:1:1\n",
+        "another bound")
+    rc, out, _ = run(["solve", path, "--quiet", "--shard", "3/5"])
+    fs = os.path.join(TMP, "other-split.json")
+    with open(fs, "w") as fh:
+        fh.write(out)
+    bad([f1, f2, fs, f4], f"{fs}:1:1: another split: parts 5, not 4 as in {f1}:1:1\n",
+        "another split")
+    # A record whose part does not own its key (edited): not of this split.
+    j = dict(recs[0])
+    j["key_index"], j["result"], j["mate_in"], j["no_mate_up_to"], j["keys"] = 1, "mate", 2, 1, ["x"]
+    fk = os.path.join(TMP, "wrong-key.json")
+    with open(fk, "w") as fh:
+        fh.write(json.dumps(j) + "\n")
+    bad([fk, f2, f3, f4], f"{fk}:1:1: its actions are not part 1 of 4 of the split "
+        "root-round-robin\n", "key outside the part")
+    nr = os.path.join(TMP, "batch.json")
+    with open(nr, "w") as fh:
+        fh.write('{"file": "x.5dpgn", "mode": "solve", "exit_code": 0}\n')
+    bad([nr], f"{nr}:1:1: not a record of `fived solve --shard`\n", "not a record")
+    empty = os.path.join(TMP, "empty.json")
+    open(empty, "w").close()
+    bad([f1, empty], f"{empty}: no record (an empty file)\n", "empty file")
+    missing = os.path.join(TMP, "missing.json")
+    bad([missing], f"{missing}: cannot be read\n", "missing file")
+
+
+def shard_options():
+    """--shard is parsed strictly, reads Slurm's variables only when asked (`slurm`), and
+    options that mean nothing with it are usage errors."""
+    path = os.path.join(DATA, POSITIONS[0])
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SLURM_")}
+    for spec in ("0/4", "5/4", "4", "a/b", "1/0", "-1/4"):
+        rc, out, err = run(["solve", path, "--quiet", "--shard", spec], env)
+        check(rc == BAD_INPUT and out == "" and
+              err == f"fived solve: --shard {spec}: expected I/N with 1 <= I <= N\n",
+              f"--shard {spec}: exit {rc} {err!r}")
+    rc, out, err = run(["solve", path, "--quiet", "--shard", "slurm"], env)
+    check(rc == BAD_INPUT and out == "" and err.startswith("fived solve: --shard slurm: "
+          "SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT"), f"--shard slurm outside: {rc} {err!r}")
+    # Inside an array (task ids 5..8): task 7 is part 3 of 4, from COUNT or from MIN and MAX.
+    for extra in ({"SLURM_ARRAY_TASK_COUNT": "4"}, {"SLURM_ARRAY_TASK_MAX": "8"}):
+        e = dict(env, SLURM_ARRAY_TASK_ID="7", SLURM_ARRAY_TASK_MIN="5", **extra)
+        rc, out, err = run(["solve", path, "--quiet", "--shard", "slurm"], e)
+        check(rc in (OK, NEGATIVE) and (json.loads(out)["part"], json.loads(out)["parts"]) ==
+              (3, 4), f"--shard slurm with {extra}: {rc} {out!r} {err!r}")
+    # Without --shard, the variables are not read: a whole solve.
+    e = dict(env, SLURM_ARRAY_TASK_ID="7", SLURM_ARRAY_TASK_COUNT="4")
+    rc, out, _ = run(["solve", path, "--quiet", "--json"], e)
+    check(rc == OK and "part" not in json.loads(out), f"solve in an array task: {rc}")
+    e = dict(env, SLURM_ARRAY_TASK_ID="9", SLURM_ARRAY_TASK_COUNT="4")
+    rc, out, err = run(["solve", path, "--quiet", "--shard", "slurm"], e)
+    check(rc == BAD_INPUT and err == "fived solve: SLURM_ARRAY_TASK_ID 9 is not within the 4 "
+          "tasks of the array\n", f"task 9 of 4: {rc} {err!r}")
+    for extra, name in ((["--all-keys"], "--all-keys"), (["--problemist"], "--problemist"),
+                        (["--svg", os.path.join(TMP, "k.svg")], "--svg"),
+                        (["--html", os.path.join(TMP, "k.html")], "--html")):
+        rc, out, err = run(["solve", path, "--quiet", "--shard", "1/2"] + extra)
+        check(rc == BAD_INPUT and out == "" and f"{name} excludes --shard" in err,
+              f"--shard with {name}: exit {rc} {err!r}")
+    rc, out, err = run(["solve", path, "--quiet", "--shard", "1/2", "--algo", "dfpn"])
+    check(rc == BAD_INPUT and err == "fived solve: --shard needs --algo reference\n",
+          f"--shard --algo dfpn: {rc} {err!r}")
+    # Threads do not change a part's answer.
+    _, a, _ = run(["solve", path, "--quiet", "--shard", "3/4"])
+    _, b, _ = run(["solve", path, "--quiet", "--shard", "3/4", "--threads", "2"])
+    fields = ("result", "mate_in", "keys", "key_index", "tree")
+    check([json.loads(a)[k] for k in fields] == [json.loads(b)[k] for k in fields],
+          "a part with 1 and 2 threads differs")
+
+
+def shard_schema():
+    """The record and the merge's --json validate against docs/fived.schema.json."""
+    try:
+        import jsonschema
+    except ImportError:
+        print("skipped: python3-jsonschema is not installed (scripts/install-deps.sh installs it)")
+        sys.exit(77)
+    with open(os.path.join(DATA, "..", "..", "..", "docs", "fived.schema.json")) as f:
+        schema = json.load(f)
+
+    def valid(obj, name, what):
+        sub = dict(schema)
+        sub["$ref"] = "#/$defs/" + name
+        try:
+            jsonschema.Draft202012Validator(sub).validate(obj)
+        except jsonschema.ValidationError as e:
+            check(False, f"{what}: not a valid `{name}`: {e.message}")
+
+    path = os.path.join(DATA, POSITIONS[0])
+    files, recs = parts(path, 4)
+    for r in recs:
+        valid(r, "shard_record", f"part {r['part']}")
+    _, out, _ = run(["shard-merge", "--json"] + files)
+    valid(json.loads(out), "shard_merge", "merge")
+    rc, out, _ = run(["solve", path, "--quiet", "--shard", "2/4", "--nodes", "1"])
+    valid(json.loads(out), "shard_record", "a stopped part")
+    with open(files[1], "w") as fh:
+        fh.write(out)
+    _, out, _ = run(["shard-merge", "--json"] + files)
+    valid(json.loads(out), "shard_merge", "an unknown merge")
+
+
+CASES = {f.__name__: f for f in (split_merge, unfinished_and_resume, merge_errors, shard_options,
+                                 shard_schema)}
+
+
+def main():
+    global FIVED, DATA, TMP
+    if sys.argv[1:] == ["--list"]:
+        print("\n".join(CASES))
+        return 0
+    if len(sys.argv) != 4 or sys.argv[3] not in CASES:
+        print(__doc__, file=sys.stderr)
+        return 2
+    FIVED, DATA = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    with tempfile.TemporaryDirectory() as tmp:
+        TMP = tmp
+        CASES[sys.argv[3]]()
+    print(f"{sys.argv[3]}: {len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
