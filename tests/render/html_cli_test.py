@@ -147,8 +147,11 @@ def structure(tmp):
         equal(bad, [], "ids of frame %s without its prefix" % n)
     # The problemist markup.
     notes = [(c, t) for c, t in page.notes if c != "td"]
+    # The input's own comment (solve keeps it), cut in the list with the whole as a tooltip.
     equal(notes, [("li", "try (0T2)Rb1b3? refuted by (0T2)Kf4f5!"),
                   ("li", "try (0T2)Re2e5? refuted by (0T2)Kf4xe5!"),
+                  ("note", "{Rook Tactics II (official puzzle) as transcribed in adri326/"
+                           "5dchess-tools\ntests/games/puzzles/rook-tactics-2.5dpgn, MIT ...}"),
                   ("note threat", "{checking key: no threat}"),
                   ("note dual", "{dual}"),
                   ("note dual", "{dual}"),
