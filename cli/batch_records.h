@@ -22,7 +22,7 @@ struct RecordStatus {
     static constexpr int Ok = 0, Negative = 1, Unknown = 3, Internal = 4;
 };
 
-// A record: a JSON object whose "file" is a string.
+// A record: a JSON object whose "file" is a string, and "result" and "verdict", if any, too.
 bool is_record(const nlohmann::json& j);
 
 // What --resume finds in an output file's text.
