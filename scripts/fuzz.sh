@@ -17,7 +17,8 @@
 # ../shared's notation-corpus and puzzles when present, the solver its test data
 # (tests/solver/data); each target also starts from its corpus kept in the repository,
 # fuzz/corpus/TARGET (minimised with -merge=1, see fuzz/corpus/README.md). Each target keeps its working corpus in $build/corpus/TARGET across runs.
-# FIVED_FUZZ_KEEP=1 replaces fuzz/corpus/TARGET by the working corpus minimised with -merge=1
+# FIVED_FUZZ_KEEP=1 replaces fuzz/corpus/TARGET (but its seed-* files) by the working corpus,
+# minimised with -merge=1,
 # after a run without findings (how the kept corpora are made; fuzz/corpus/README.md).
 # Exits non-zero on a crash, a sanitizer report, a leak, an input that runs longer than 10 s or
 # an RSS above 2 GB; the offending input is printed (base64) and left in $build/artifacts/TARGET.
@@ -119,8 +120,11 @@ for t in "${targets[@]}"; do
             mkdir -p "$kept.new"
             "$build/fuzz/${t}_fuzz" -merge=1 -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
                 "$kept.new" "$corpus" 2>/dev/null
-            rm -rf "$kept"
-            mv "$kept.new" "$kept"
+            # The hand-made seed-* files stay (tests and commit messages name them).
+            mkdir -p "$kept"
+            find "$kept" -type f ! -name 'seed-*' -delete
+            mv "$kept.new"/* "$kept"/ 2>/dev/null || true
+            rm -rf "$kept.new"
             echo "fuzz: $t: kept $(ls "$kept" | wc -l) inputs, $(du -sk "$kept" | cut -f1) KB in $kept"
         fi
     fi
