@@ -41,10 +41,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/batch_records.h"
 #include "cli/cli.h"
 #include "cli/json_text.h"
 
 namespace fived::cli {
+
+static_assert(RecordStatus::Ok == ExitOk && RecordStatus::Negative == ExitNegative
+    && RecordStatus::Unknown == ExitUnknown && RecordStatus::Internal == ExitInternal);
 
 namespace {
 
@@ -310,14 +314,8 @@ std::optional<nlohmann::json> run_item(const std::string& program, const BatchCl
     return rec;
 }
 
-bool is_record(const nlohmann::json& j) {
-    return j.is_object() && j.contains("file") && j["file"].is_string();
-}
-
-// --resume: the files OUT records already. A last line cut short (a run killed while writing
-// it) is dropped: the file is truncated after its last whole line and the item done again (a
-// last line that is a whole record without its newline gets one: `newline`). Any other line
-// that is no record is an error: appending to a file batch-merge cannot read would hide it.
+// --resume: the files OUT records already (read_done_records); a last line cut short is
+// dropped from the file, and any other line that is no record is an error.
 bool read_done(const std::string& path, std::set<std::string>& done, bool& newline) {
     newline = false;
     std::error_code ec;
@@ -332,38 +330,24 @@ bool read_done(const std::string& path, std::set<std::string>& done, bool& newli
         return false;
     }
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    int               n = 0;
-    for (std::size_t pos = 0; pos < text.size();) {
-        ++n;
-        const std::size_t    nl   = text.find('\n', pos);
-        const std::string    line = text.substr(pos, nl == std::string::npos ? nl : nl - pos);
-        const nlohmann::json j    = nlohmann::json::parse(line, nullptr, false);
-        if (nl == std::string::npos) { // the last line, without its newline
-            if (is_record(j)) {
-                done.insert(j["file"].get<std::string>());
-                newline = true;
-                break;
-            }
-            fs::resize_file(path, pos, ec);
-            if (ec) {
-                std::cerr << path << ": cannot drop its truncated last line: " << ec.message()
-                          << '\n';
-                return false;
-            }
-            std::cerr << path << ':' << n
-                      << ":1: a record cut short (a run killed while writing it): dropped, its "
-                         "item is done again\n";
-            break;
-        }
-        pos = nl + 1;
-        if (line.empty()) continue;
-        if (!is_record(j)) {
-            std::cerr << path << ':' << n << ":1: not a batch record; --resume does not append to "
-                      << "this file\n";
+    DoneRecords       r = read_done_records(text);
+    if (r.badLine) {
+        std::cerr << path << ':' << r.badLine << ":1: not a batch record; --resume does not "
+                  << "append to this file\n";
+        return false;
+    }
+    if (r.cutAt) {
+        fs::resize_file(path, *r.cutAt, ec);
+        if (ec) {
+            std::cerr << path << ": cannot drop its truncated last line: " << ec.message() << '\n';
             return false;
         }
-        done.insert(j["file"].get<std::string>());
+        std::cerr << path << ':' << r.cutLine
+                  << ":1: a record cut short (a run killed while writing it): dropped, its "
+                     "item is done again\n";
     }
+    done    = std::move(r.done);
+    newline = r.newline;
     return true;
 }
 
@@ -503,20 +487,9 @@ int cmd_merge(const std::vector<std::string>& inputs, const std::string& outPath
             std::cerr << path << ": cannot be read\n";
             return ExitBadInput;
         }
-        int n = 0;
-        for (std::string line; std::getline(in, line);) {
-            ++n;
-            if (line.empty()) continue;
-            const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-            if (!is_record(j)) {
-                std::cerr << path << ':' << n << ":1: "
-                          << (in.eof() ? "a last record cut short (a run killed while writing "
-                                         "it; `fived batch --resume -o FILE ...` repairs it)"
-                                       : "not a batch record")
-                          << '\n';
-                return ExitBadInput;
-            }
-            byFile[j["file"].get<std::string>()] = j;
+        if (std::string error; !merge_records(in, path, byFile, error)) {
+            std::cerr << error << '\n';
+            return ExitBadInput;
         }
     }
     std::ofstream file;
@@ -532,18 +505,8 @@ int cmd_merge(const std::vector<std::string>& inputs, const std::string& outPath
     std::vector<std::pair<double, std::string>> times;
     for (const auto& [f, j] : byFile) {
         out << json_text(j) << '\n';
-        // An item without a status of fived's (a crash recorded by an older batch as 128 + the
-        // signal) is an error too; one stopped by a limit before it printed a result (the
-        // timeline limit, README "Limits") is unknown.
-        const nlohmann::json& code = j.contains("exit_code") ? j["exit_code"] : nlohmann::json();
-        const int             rc   = code.is_number_integer() ? code.get<int>() : ExitInternal;
-        std::string           key  = rc != ExitOk && rc != ExitNegative && rc != ExitUnknown
-                       ? "errors"
-                       : j.value(
-                           "result", j.value("verdict", std::string(rc == ExitUnknown ? "unknown" : "?")));
-        ++tally[key];
-        if (j.contains("time_ms") && j["time_ms"].is_number())
-            times.emplace_back(j["time_ms"].get<double>(), f);
+        ++tally[record_class(j)];
+        if (const std::optional<double> ms = record_time_ms(j)) times.emplace_back(*ms, f);
     }
     std::sort(times.rbegin(), times.rend());
     std::fprintf(stderr, "fived batch-merge: %zu inputs\n", byFile.size());

@@ -615,8 +615,10 @@ const ActionSearch::Conflict* ActionSearch::kept_run(std::uint64_t run) const {
 
 // Is placing deferred jump j next known to attack, from a run learned earlier in this leaf?
 // (A run kept as safe is the whole window of j: then j is safe here too.)
+// Runs are learned only for indices up to MaxRunIndex; a larger j (a leaf with more deferred
+// jumps than the mask has bits) was never learned, and shifting the mask by it is undefined.
 bool ActionSearch::learned_run(int j) const {
-    if (!(leafLastMask >> j & 1)) return false;
+    if (j > int(MaxRunIndex) || !(leafLastMask >> j & 1)) return false;
     const std::size_t longest = std::min(orderIdx.size(), std::size_t(leafLongest));
     for (std::size_t n = 1; n <= longest; ++n)
         if (const Conflict* c = kept_run(pack_run(std::span(orderIdx).last(n), j)))

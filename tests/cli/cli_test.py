@@ -1045,6 +1045,41 @@ def batch_failures():
           f"batch-merge after the resume: exit {rc} {summary!r}")
 
 
+def hostile_records():
+    """batch-merge and batch --resume on records fived did not write (issue 55, fuzzing:
+    fuzz/records_fuzz.cpp): a "result" or "verdict" that is no string, huge numbers, invalid
+    UTF-8 and a duplicate file give a line number or a summary, never an abort."""
+    records = os.path.join(TMP, "hostile.jsonl")
+    empty = os.path.join(TMP, "hostile-empty")
+    os.makedirs(empty, exist_ok=True)
+    for bad in ('{"file":"x","exit_code":0,"result":7}', '{"file":"x","verdict":["a"]}',
+                '{"file":"x","exit_code":1,"result":null}'):
+        with open(records, "w") as f:
+            f.write('{"file":"ok","exit_code":0,"result":"mate"}\n' + bad + "\n")
+        rc, _, err = run(["batch-merge", records])
+        check(rc == BAD_INPUT and err == f"{records}:2:1: not a batch record\n",
+              f"batch-merge on {bad}: exit {rc} {err!r}")
+        out = os.path.join(TMP, "hostile-out.jsonl")
+        with open(out, "w") as f:
+            f.write(bad + "\n")
+        rc, _, err = run(["batch", empty, "-o", out, "--resume"])
+        check(rc == BAD_INPUT and f"{out}:1:1: not a batch record" in err,
+              f"batch --resume on {bad}: exit {rc} {err!r}")
+    with open(records, "wb") as f:
+        f.write(b'{"file":"a","exit_code":18446744073709551616,"time_ms":1e308}\n'
+                b'{"file":"a","exit_code":0,"result":"mate","time_ms":-1}\n'
+                b'{"file":"b","exit_code":-9223372036854775809,"verdict":"sound"}\n')
+    rc, out, err = run(["batch-merge", records])
+    check(rc == OK and len(out.splitlines()) == 2 and "fived batch-merge: 2 inputs" in err
+          and "errors               1" in err and "mate                 1" in err,
+          f"batch-merge on huge numbers: exit {rc} {out!r} {err!r}")
+    with open(records, "wb") as f:
+        f.write(b'{"file":"caf\xe9"}\n')
+    rc, _, err = run(["batch-merge", records])
+    check(rc == BAD_INPUT and err == f"{records}:1:1: not a batch record\n",
+          f"batch-merge on invalid UTF-8: exit {rc} {err!r}")
+
+
 def timeline_limit():
     """Issue 55, item 6: timelines up to MaxTimelineIndex (2047) each way are read and worked
     on; one past it is refused when read (FILE:LINE:COL, exit 2); an action that would create a
@@ -1309,7 +1344,7 @@ def command_line():
 CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, claims,
                                  implicit_defences, wide_time_limit, perft_divide, count_engines,
                                  bench_report, at_everywhere, json_schema, problemist, batch,
-                                 batch_failures, timeline_limit, read_back, invalid_utf8,
+                                 batch_failures, hostile_records, timeline_limit, read_back, invalid_utf8,
                                  fen_reads_back, meaningless_options, quiet_means_quiet,
                                  command_line,
                                    wrong_claim, verify_unknown, limits, verify_bounded,
