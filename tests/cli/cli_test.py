@@ -1353,21 +1353,23 @@ CASES = {f.__name__: f for f in (read_errors, errors_not_results, exit_codes, cl
                                    solve_keeps_head, memory_caps, verify_signal)}
 
 
-def main():
-    global FIVED, DATA, TMP
-    if sys.argv[1:] == ["--list"]:  # the case names, one a line (tests/cli/CMakeLists.txt)
-        print("\n".join(CASES))
+def run_cases(module):
+    """The command line of a case script (this one, shard_test.py): `--list` prints the names of
+    module.CASES, one a line (tests/cli/CMakeLists.txt); `FIVED DATA_DIR CASE` runs one case with
+    the module's FIVED, DATA and TMP set and exits 1 when it recorded failures."""
+    if sys.argv[1:] == ["--list"]:
+        print("\n".join(module.CASES))
         return 0
-    if len(sys.argv) != 4 or sys.argv[3] not in CASES:
-        print(__doc__, file=sys.stderr)
+    if len(sys.argv) != 4 or sys.argv[3] not in module.CASES:
+        print(module.__doc__, file=sys.stderr)
         return 2
-    FIVED, DATA = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    module.FIVED, module.DATA = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with tempfile.TemporaryDirectory() as tmp:
-        TMP = tmp
-        CASES[sys.argv[3]]()
-    print(f"{sys.argv[3]}: {len(failures)} failure(s)")
-    return 1 if failures else 0
+        module.TMP = tmp
+        module.CASES[sys.argv[3]]()
+    print(f"{sys.argv[3]}: {len(module.failures)} failure(s)")
+    return 1 if module.failures else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases(sys.modules[__name__]))

@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 
 FIVED = DATA = TMP = None
 failures = []
@@ -286,21 +285,8 @@ CASES = {f.__name__: f for f in (split_merge, unfinished_and_resume, merge_error
                                  shard_schema)}
 
 
-def main():
-    global FIVED, DATA, TMP
-    if sys.argv[1:] == ["--list"]:
-        print("\n".join(CASES))
-        return 0
-    if len(sys.argv) != 4 or sys.argv[3] not in CASES:
-        print(__doc__, file=sys.stderr)
-        return 2
-    FIVED, DATA = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    with tempfile.TemporaryDirectory() as tmp:
-        TMP = tmp
-        CASES[sys.argv[3]]()
-    print(f"{sys.argv[3]}: {len(failures)} failure(s)")
-    return 1 if failures else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from cli_test import run_cases  # the case scripts' one command line
+
+    sys.exit(run_cases(sys.modules[__name__]))
