@@ -673,15 +673,17 @@ def at_everywhere():
                   f"{cmd[0]} --at {k}: exit {rc}, {err!r}")
 
 
-def json_schema():
-    """Every command's --json output validates against docs/fived.schema.json (issue 12)."""
+def schema_validator(data, report):
+    """The JSON Schema of fived's outputs (docs/fived.schema.json, found from DATA_DIR `data`),
+    checked itself, and `valid(obj, name, what)`, which reports (report(False, ...)) an object
+    that is not a valid `$defs/name`. Exits 77 when python3-jsonschema is missing
+    (scripts/install-deps.sh installs it; scripts/test.sh fails on a skipped test)."""
     try:
         import jsonschema
     except ImportError:
         print("skipped: python3-jsonschema is not installed (scripts/install-deps.sh installs it)")
         sys.exit(77)
-    root = os.path.join(DATA, "..", "..", "..")
-    with open(os.path.join(root, "docs", "fived.schema.json")) as f:
+    with open(os.path.join(data, "..", "..", "..", "docs", "fived.schema.json")) as f:
         schema = json.load(f)
     jsonschema.Draft202012Validator.check_schema(schema)
 
@@ -691,7 +693,14 @@ def json_schema():
         try:
             jsonschema.Draft202012Validator(sub).validate(obj)
         except jsonschema.ValidationError as e:
-            check(False, f"{what}: not a valid `{name}`: {e.message}")
+            report(False, f"{what}: not a valid `{name}`: {e.message}")
+    return schema, valid
+
+
+def json_schema():
+    """Every command's --json output validates against docs/fived.schema.json (issue 12)."""
+    schema, valid = schema_validator(DATA, check)
+    import jsonschema  # present: schema_validator() exits otherwise
 
     rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
     cr = os.path.join(DATA, "corner-rook.5dpgn")

@@ -10,6 +10,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_test import run_cases, schema_validator  # noqa: E402 (the case scripts' shared parts)
+
 FIVED = DATA = TMP = None
 failures = []
 OK, NEGATIVE, BAD_INPUT, UNKNOWN, INTERNAL = 0, 1, 2, 3, 4
@@ -251,22 +254,7 @@ def shard_options():
 
 def shard_schema():
     """The record and the merge's --json validate against docs/fived.schema.json."""
-    try:
-        import jsonschema
-    except ImportError:
-        print("skipped: python3-jsonschema is not installed (scripts/install-deps.sh installs it)")
-        sys.exit(77)
-    with open(os.path.join(DATA, "..", "..", "..", "docs", "fived.schema.json")) as f:
-        schema = json.load(f)
-
-    def valid(obj, name, what):
-        sub = dict(schema)
-        sub["$ref"] = "#/$defs/" + name
-        try:
-            jsonschema.Draft202012Validator(sub).validate(obj)
-        except jsonschema.ValidationError as e:
-            check(False, f"{what}: not a valid `{name}`: {e.message}")
-
+    _, valid = schema_validator(DATA, check)
     path = os.path.join(DATA, POSITIONS[0])
     files, recs = parts(path, 4)
     for r in recs:
@@ -286,7 +274,4 @@ CASES = {f.__name__: f for f in (split_merge, unfinished_and_resume, merge_error
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from cli_test import run_cases  # the case scripts' one command line
-
     sys.exit(run_cases(sys.modules[__name__]))
