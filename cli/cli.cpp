@@ -72,8 +72,7 @@ std::optional<std::string> read_text(const std::string& file) {
 std::optional<notation::LoadedGame> load(const InputOptions& in, int* played) {
     const std::optional<std::string> text = read_text(in.file);
     if (!text) return std::nullopt;
-    notation::ReadOptions opt;
-    if (in.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
+    const notation::ReadOptions          opt = notation::read_options(in.lenient);
     absl::StatusOr<notation::LoadedGame> game =
         notation::load_game(*text, display_name(in.file), opt);
     if (!game.ok()) {

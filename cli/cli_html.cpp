@@ -226,9 +226,8 @@ bool puzzle_node_of(const notation::GameTree& tree, const std::string& file, int
 int cmd_html(const HtmlCli& c) {
     const std::optional<std::string> text = read_text(c.in.file);
     if (!text) return ExitBadInput;
-    notation::ReadOptions opt;
-    if (c.in.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    opt.maxNodes = c.req.maxNodes;
+    notation::ReadOptions opt = notation::read_options(c.in.lenient);
+    opt.maxNodes              = c.req.maxNodes;
     std::vector<notation::Diagnostic>       errors;
     const std::optional<notation::GameTree> tree =
         notation::read_game_tree(*text, display_name(c.in.file), opt, errors);

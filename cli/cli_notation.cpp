@@ -15,11 +15,7 @@ namespace fived::cli {
 
 namespace {
 
-notation::ReadOptions read_options(bool lenient) {
-    notation::ReadOptions opt;
-    if (lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    return opt;
-}
+using notation::read_options;
 
 // fmt: the whole tree, every variation, in canonical form.
 int cmd_fmt(const InputOptions& in, const std::string& style) {

@@ -435,9 +435,7 @@ int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& ben
     std::vector<Multiverse>           positions;
     std::vector<solver::BenchCase>    cases;
     for (const solver::BenchPuzzle& p : solver::bench_suite()) {
-        notation::ReadOptions opt;
-        if (p.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-        auto g = notation::load_game(p.pgn, p.id, opt);
+        auto g = notation::load_game(p.pgn, p.id, notation::read_options(p.lenient));
         if (!g.ok()) {
             std::cerr << "internal: the bench suite does not read: " << g.status().message()
                       << '\n';

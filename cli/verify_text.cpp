@@ -183,9 +183,8 @@ solver::ProofLimits proof_limits(const VerifyOptions& c,
 
 std::optional<VerifyInput> read_verify_input(
     std::string_view text, const std::string& file, bool lenient, VerifyInputError& error) {
-    notation::ReadOptions opt;
-    if (lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    opt.annotate = false; // the marks are ours to check, not the reader's to compute
+    notation::ReadOptions opt = notation::read_options(lenient);
+    opt.annotate              = false; // the marks are ours to check, not the reader's to compute
     std::optional<notation::GameTree> gt =
         notation::read_game_tree(text, file, opt, error.diagnostics);
     if (!gt) return std::nullopt;

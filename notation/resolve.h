@@ -37,6 +37,14 @@ struct ReadOptions {
     std::size_t maxNodes = 4'000'000;
 };
 
+// The options of `--lenient`, which every command that reads a file takes: with it, a wrong
+// capture mark or jump indicator (known errors of third-party files) is accepted.
+inline ReadOptions read_options(bool lenient) {
+    ReadOptions opt;
+    if (lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
+    return opt;
+}
+
 // Resolves one written move of player `us` in the current (possibly mid-action) state.
 // `candidates` is a caller-owned scratch buffer.
 std::optional<movegen::Move> resolve_move(const movegen::Multiverse& mv, movegen::Color us,

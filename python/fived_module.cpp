@@ -111,8 +111,7 @@ Game load(const py::object& source, bool lenient) {
     const std::string text = isPath ? read_file(s) : std::move(s);
     if (const std::optional<std::string> why = notation::not_a_game(text))
         raise_notation(name, *why);
-    notation::ReadOptions opt;
-    if (lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
+    const notation::ReadOptions          opt = notation::read_options(lenient);
     absl::StatusOr<notation::LoadedGame> g;
     {
         py::gil_scoped_release nogil;

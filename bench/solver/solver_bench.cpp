@@ -14,9 +14,7 @@ namespace {
 using namespace fived;
 
 movegen::Multiverse position(const solver::BenchPuzzle& p) {
-    notation::ReadOptions opt;
-    if (p.lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    auto g = notation::load_game(p.pgn, p.id, opt);
+    auto g = notation::load_game(p.pgn, p.id, notation::read_options(p.lenient));
     if (!g.ok()) std::abort();
     movegen::Multiverse            mv = g->start.fork();
     std::vector<movegen::MoveUndo> undo;

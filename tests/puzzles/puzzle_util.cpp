@@ -27,17 +27,12 @@ std::optional<std::string> header_value(std::string_view text, std::string_view 
     return std::nullopt;
 }
 
-namespace {
-notation::ReadOptions options(bool lenient) {
-    notation::ReadOptions opt;
-    if (lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    return opt;
-}
-} // namespace
+using notation::read_options;
 
 Loaded load_text(std::string_view text, std::string_view name, bool lenient) {
     Loaded                               r;
-    absl::StatusOr<notation::LoadedGame> game = notation::load_game(text, name, options(lenient));
+    absl::StatusOr<notation::LoadedGame> game =
+        notation::load_game(text, name, read_options(lenient));
     if (game.ok())
         r.game = std::move(*game);
     else
@@ -104,7 +99,7 @@ Prefix load_prefix(std::string_view text, std::string_view name, bool lenient, b
         node = game.doc.nodes[std::size_t(node)].children.back();
         made.clear();
         if (!notation::replay_action(cur, game.doc.nodes[std::size_t(node)].action,
-                options(lenient), name, made, undo, r.err))
+                read_options(lenient), name, made, undo, r.err))
             return r;
         game.mainLine.push_back(made);
     }

@@ -29,9 +29,7 @@ using movegen::Multiverse;
 // The final position of text's main line, or the one `back` actions before it.
 std::optional<Multiverse> load_text(
     const std::string& text, bool lenient = true, std::size_t back = 0) {
-    notation::ReadOptions opt;
-    if (lenient) opt.checkCaptureMark = opt.checkJumpIndicator = false;
-    auto g = notation::load_game(text, "test", opt);
+    auto g = notation::load_game(text, "test", notation::read_options(lenient));
     if (!g.ok() || g->mainLine.size() < back) {
         ADD_FAILURE() << (g.ok() ? "main line too short" : std::string(g.status().message()));
         return std::nullopt;
