@@ -297,14 +297,8 @@ int cmd_solve(const SolveCli& c) {
 
 struct VerifyCli {
     InputOptions  in;
-    bool          tries      = false;
-    bool          json       = false;
-    int           threads    = 1;
-    std::size_t   hashMb     = 16;
-    double        time       = 0;
-    std::uint64_t nodes      = 0;
-    std::size_t   maxActions = solver::SolveOptions{}.actionLimit;
-    bool          progress   = false;
+    bool          json = false;
+    VerifyOptions o; // the rest, as the command and the Python module pass them on
 };
 
 void write_verify_json(const VerifyReport& r) {
@@ -386,7 +380,7 @@ void write_verify_text(const VerifyReport& r) {
 }
 
 int cmd_verify(const VerifyCli& c) {
-    const auto threadCap = allow_threads(c.threads); // no raw TBB warning
+    const auto threadCap = allow_threads(c.o.threads); // no raw TBB warning
     // --time counts from here (the proof check and the analysis).
     const auto                       start = std::chrono::steady_clock::now();
     const std::optional<std::string> text  = read_text(c.in.file);
@@ -403,16 +397,8 @@ int cmd_verify(const VerifyCli& c) {
     // From here a signal stops the proof check or the analysis, which say so (exit 3); while
     // the file is read it ends the process at once, as by default.
     const std::atomic<bool>* const interrupt = catch_interrupts();
-    VerifyOptions                  o;
-    o.tries              = c.tries;
-    o.threads            = c.threads;
-    o.hashMb             = c.hashMb;
-    o.time               = c.time;
-    o.nodes              = c.nodes;
-    o.maxActions         = c.maxActions;
-    o.progress           = c.progress;
-    const VerifyReport r = verify_input(*in, o, start, interrupt);
-    if (r.noMemory) return no_memory(c.hashMb);
+    const VerifyReport             r         = verify_input(*in, c.o, start, interrupt);
+    if (r.noMemory) return no_memory(c.o.hashMb);
     if (c.json)
         write_verify_json(r);
     else
@@ -614,23 +600,24 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
     if (auto* verify = commands.add(
             "verify", "check a solution tree: complete proof, keys, cooks, duals, shorter mates")) {
         add_input(verify, vc->in);
-        verify->add_flag("--tries", vc->tries, "list attacker actions refuted by a single defence");
+        verify->add_flag(
+            "--tries", vc->o.tries, "list attacker actions refuted by a single defence");
         verify->add_flag("--json", vc->json, "print one JSON object");
-        verify->add_flag("--progress", vc->progress,
+        verify->add_flag("--progress", vc->o.progress,
             "progress on stderr: the proof check, then the analysis (as solve's)");
-        add_threads_and_hash(verify, vc->threads, vc->hashMb);
+        add_threads_and_hash(verify, vc->o.threads, vc->o.hashMb);
         verify
-            ->add_option("--time", vc->time,
+            ->add_option("--time", vc->o.time,
                 "time limit in seconds for the proof check and the analysis, table allocation "
                 "included (then the result is unknown)")
             ->check(positive_seconds());
         verify
-            ->add_option("--nodes", vc->nodes,
+            ->add_option("--nodes", vc->o.nodes,
                 "node limit, at least 1, of the proof check and of the analysis each (then the "
                 "result is unknown)")
             ->check(digits() & CLI::Range(std::uint64_t(1), UINT64_MAX));
         verify
-            ->add_option("--max-actions", vc->maxActions,
+            ->add_option("--max-actions", vc->o.maxActions,
                 "most legal actions met at one position by the proof check or listed by the "
                 "analysis (0 = no limit)")
             ->check(digits());

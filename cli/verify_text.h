@@ -22,8 +22,8 @@
 
 namespace fived::cli {
 
+// verify's options but the file and how it is read (read_verify_input() takes `lenient`).
 struct VerifyOptions {
-    bool          lenient    = false; // accept wrong capture marks / jump indicators
     bool          tries      = false; // list the tries
     int           threads    = 1;
     std::size_t   hashMb     = 16;
