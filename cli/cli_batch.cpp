@@ -354,17 +354,6 @@ bool read_done(const std::string& path, std::set<std::string>& done, bool& newli
 int cmd_batch(const BatchCli& c) {
     std::vector<Item> items;
     if (!collect_inputs(c, items)) return ExitBadInput;
-    // A record names its file as JSON can (json_text.h): two names that read the same there
-    // would make one record of two files in --resume and batch-merge.
-    std::map<std::string, std::string> named;
-    for (const Item& it : items) {
-        const auto [at, fresh] = named.emplace(readable_utf8(it.path), it.path);
-        if (!fresh) {
-            std::cerr << "fived batch: " << readable_utf8(at->second) << " and "
-                      << readable_utf8(it.path) << ": two names one record cannot tell apart\n";
-            return ExitBadInput;
-        }
-    }
     int index = 1, count = 1;
     if (!shard_of(c, index, count)) return ExitBadInput;
     std::vector<Item> mine;
@@ -541,7 +530,9 @@ void register_batch_commands(const Commands& commands, int& exitCode) {
         batch->add_flag("--lenient", c->lenient, "read each file leniently (as solve --lenient)");
         batch->add_option("--mate", c->mate, "per item: solve --mate")->check(CLI::Range(1, 60));
         batch->add_option("--time", c->time, "per item: --time S")->check(CLI::PositiveNumber);
-        batch->add_option("--nodes", c->nodes, "per item: --nodes N (solve, or verify's proof check and analysis)")
+        batch
+            ->add_option("--nodes", c->nodes,
+                "per item: --nodes N (solve, or verify's proof check and analysis)")
             ->check(CLI::Range(std::uint64_t(1), UINT64_MAX));
         batch->add_option("--hash", c->hashMb, "per item: --hash MB")
             ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20));

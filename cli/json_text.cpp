@@ -10,20 +10,21 @@ using movegen::utf8_sequence;
 
 namespace {
 
-bool valid_utf8(std::string_view s) {
+// Whether readable_utf8(s) is s: valid UTF-8 without the text \x.
+bool readable(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         const std::size_t n = utf8_sequence(s, i);
-        if (!n) return false;
+        if (!n || (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == 'x')) return false;
         i += n;
     }
     return true;
 }
 
-// Makes every string of j (values and keys) valid UTF-8.
+// Writes every string of j (values and keys) as readable_utf8 does.
 void make_readable(nlohmann::json& j) {
     if (j.is_string()) {
         std::string& s = j.get_ref<std::string&>();
-        if (!valid_utf8(s)) s = readable_utf8(s);
+        if (!readable(s)) s = readable_utf8(s);
     } else if (j.is_array()) {
         for (nlohmann::json& e : j)
             make_readable(e);
@@ -44,7 +45,8 @@ std::string readable_utf8(std::string_view s) {
     std::string           out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size();) {
-        if (const std::size_t n = utf8_sequence(s, i)) {
+        const std::size_t n = utf8_sequence(s, i);
+        if (n && !(s[i] == '\\' && i + 1 < s.size() && s[i + 1] == 'x')) {
             out.append(s.substr(i, n));
             i += n;
         } else {
@@ -58,9 +60,11 @@ std::string readable_utf8(std::string_view s) {
 }
 
 std::string json_text(const nlohmann::json& j, int indent) {
-    // The common case, all valid, costs one dump; only a failed one copies the document.
+    // The common case, all valid and no text \x (which dump() writes as \\x), costs one dump;
+    // only the others copy the document.
     try {
-        return j.dump(indent);
+        std::string text = j.dump(indent);
+        if (text.find("\\\\x") == std::string::npos) return text;
     } catch (const nlohmann::json::type_error& e) {
         if (e.id != 316) throw; // 316: invalid UTF-8
     }
