@@ -351,90 +351,92 @@ bool read_done(const std::string& path, std::set<std::string>& done, bool& newli
     return true;
 }
 
-int cmd_batch(const BatchCli& c) {
-    std::vector<Item> items;
-    if (!collect_inputs(c, items)) return ExitBadInput;
-    // A record names its file as JSON can (json_text.h): two names that read the same there
-    // would make one record of two files in --resume and batch-merge.
+// A record names its file as JSON can (json_text.h): two names that read the same there would
+// make one record of two files in --resume and batch-merge. False (with the message) when two
+// inputs do.
+bool names_tell_apart(const std::vector<Item>& items) {
     std::map<std::string, std::string> named;
     for (const Item& it : items) {
         const auto [at, fresh] = named.emplace(readable_utf8(it.path), it.path);
         if (!fresh) {
             std::cerr << "fived batch: " << readable_utf8(at->second) << " and "
                       << readable_utf8(it.path) << ": two names one record cannot tell apart\n";
-            return ExitBadInput;
+            return false;
         }
     }
-    int index = 1, count = 1;
-    if (!shard_of(c, index, count)) return ExitBadInput;
+    return true;
+}
+
+// The items of shard `index` of `count` (1-based): every count-th of the sorted inputs.
+std::vector<Item> shard_items(const std::vector<Item>& items, int index, int count) {
     std::vector<Item> mine;
     for (std::size_t i = 0; i < items.size(); ++i)
         if (int(i % std::size_t(count)) == index - 1) mine.push_back(items[i]);
-    // Resume: the files already in OUT are done.
-    std::set<std::string> done;
-    bool                  newline = false;
-    if (c.resume && !c.out.empty() && !read_done(c.out, done, newline)) return ExitBadInput;
-    std::vector<Item> todo;
-    for (const Item& it : mine)
-        if (!done.count(readable_utf8(it.path))) todo.push_back(it);
-    std::ofstream file;
-    if (!c.out.empty()) {
-        file.open(c.out, c.resume ? std::ios::app : std::ios::trunc);
-        if (!file) {
-            std::cerr << c.out << ": cannot be written\n";
-            return ExitBadInput;
-        }
-        if (newline) file << '\n' << std::flush;
-    }
-    std::ostream& out = c.out.empty() ? std::cout : file;
-    // The program run for each item: this one. FIVED_BATCH_PROGRAM, for tests only (README
-    // "Collections"), names another (a stand-in that crashes, or waits to be killed).
-    std::string program;
+    return mine;
+}
+
+// The program run for each item: this one. FIVED_BATCH_PROGRAM, for tests only (README
+// "Collections"), names another (a stand-in that crashes, or waits to be killed).
+bool item_program(std::string& program) {
     if (const char* p = std::getenv("FIVED_BATCH_PROGRAM"); p && *p) {
         program = p;
-    } else {
-        std::error_code ec;
-        program = fs::read_symlink("/proc/self/exe", ec).string();
-        if (ec) {
-            std::cerr << "fived batch: cannot find its own program: " << ec.message() << '\n';
-            return ExitInternal;
-        }
+        return true;
     }
-    char tmpl[] = "/tmp/fived-batch.XXXXXX";
-    if (!mkdtemp(tmpl)) {
-        std::cerr << "fived batch: cannot make a temporary folder\n";
-        return ExitInternal;
+    std::error_code ec;
+    program = fs::read_symlink("/proc/self/exe", ec).string();
+    if (ec) {
+        std::cerr << "fived batch: cannot find its own program: " << ec.message() << '\n';
+        return false;
     }
-    const std::string tmpDir = tmpl;
-    const int  jobs = c.jobs > 0 ? c.jobs : std::max(1, int(std::thread::hardware_concurrency()));
-    const bool bar  = c.progress || isatty(2);
+    return true;
+}
+
+// The items to run and what the workers share: the next item, the counts, the output.
+struct BatchRun {
+    const BatchCli&          c;
+    const std::vector<Item>& todo;
+    const std::string&       program;
+    const std::string&       tmpDir;
+    std::ostream&            out;
+    const bool               bar; // a progress line on stderr
     std::atomic<std::size_t> next{0}, finished{0}, failed{0};
     std::mutex               lock;
-    auto                     worker = [&](std::size_t slot) {
-        for (;;) {
-            if (stopSignal.load()) return;
-            const std::size_t i = next.fetch_add(1);
-            if (i >= todo.size()) return;
-            std::optional<nlohmann::json> rec;
-            if (!todo[i].error.empty()) {
-                rec                 = item_record(c, todo[i].path);
-                (*rec)["exit_code"] = ExitBadInput;
-                (*rec)["error"]     = todo[i].error;
-            } else {
-                rec = run_item(program, c, todo[i].path, tmpDir, slot);
-            }
-            if (!rec) return; // stopped
-            const int rc = rec->value("exit_code", ExitInternal);
-            if (rc == ExitBadInput || rc == ExitInternal) ++failed;
-            std::lock_guard g(lock);
-            out << json_text(*rec) << '\n' << std::flush;
-            const std::size_t k = ++finished;
-            if (bar)
-                std::fprintf(stderr, "\r[%zu/%zu] %-60.60s", k, todo.size(), todo[i].path.c_str());
+
+    BatchRun(const BatchCli& cli, const std::vector<Item>& items, const std::string& prog,
+        const std::string& tmp, std::ostream& os, bool progress) :
+        c(cli),
+        todo(items), program(prog), tmpDir(tmp), out(os), bar(progress) { }
+    // Takes items until none is left or batch is stopped; `slot` is the worker's.
+    void worker(std::size_t slot);
+};
+
+void BatchRun::worker(std::size_t slot) {
+    for (;;) {
+        if (stopSignal.load()) return;
+        const std::size_t i = next.fetch_add(1);
+        if (i >= todo.size()) return;
+        std::optional<nlohmann::json> rec;
+        if (!todo[i].error.empty()) {
+            rec                 = item_record(c, todo[i].path);
+            (*rec)["exit_code"] = ExitBadInput;
+            (*rec)["error"]     = todo[i].error;
+        } else {
+            rec = run_item(program, c, todo[i].path, tmpDir, slot);
         }
-    };
-    // The workers block the stop signals (their children start with them blocked, and unblock
-    // them after resetting them to their defaults); the main thread takes them.
+        if (!rec) return; // stopped
+        const int rc = rec->value("exit_code", ExitInternal);
+        if (rc == ExitBadInput || rc == ExitInternal) ++failed;
+        std::lock_guard g(lock);
+        out << json_text(*rec) << '\n' << std::flush;
+        const std::size_t k = ++finished;
+        if (bar) std::fprintf(stderr, "\r[%zu/%zu] %-60.60s", k, todo.size(), todo[i].path.c_str());
+    }
+}
+
+// Runs the items on `jobs` workers. The workers block the stop signals (their children start
+// with them blocked, and unblock them after resetting them to their defaults); the main thread
+// takes them, with on_batch_stop while the workers run.
+void run_workers(BatchRun& run, int jobs) {
     running      = std::make_unique<std::atomic<pid_t>[]>(std::size_t(jobs));
     runningSlots = std::size_t(jobs);
     struct sigaction sa {
@@ -452,18 +454,55 @@ int cmd_batch(const BatchCli& c) {
     pthread_sigmask(SIG_BLOCK, &stops, &before);
     std::vector<std::thread> pool;
     for (int t = 0; t < jobs; ++t)
-        pool.emplace_back(worker, std::size_t(t));
+        pool.emplace_back([&run, t] { run.worker(std::size_t(t)); });
     pthread_sigmask(SIG_SETMASK, &before, nullptr);
     for (std::thread& t : pool)
         t.join();
     for (std::size_t s = 0; s < std::size(StopSignals); ++s)
         sigaction(StopSignals[s], &old[s], nullptr);
+}
+
+int cmd_batch(const BatchCli& c) {
+    std::vector<Item> items;
+    if (!collect_inputs(c, items) || !names_tell_apart(items)) return ExitBadInput;
+    int index = 1, count = 1;
+    if (!shard_of(c, index, count)) return ExitBadInput;
+    const std::vector<Item> mine = shard_items(items, index, count);
+    // Resume: the files already in OUT are done.
+    std::set<std::string> done;
+    bool                  newline = false;
+    if (c.resume && !c.out.empty() && !read_done(c.out, done, newline)) return ExitBadInput;
+    std::vector<Item> todo;
+    for (const Item& it : mine)
+        if (!done.count(readable_utf8(it.path))) todo.push_back(it);
+    std::ofstream file;
+    if (!c.out.empty()) {
+        file.open(c.out, c.resume ? std::ios::app : std::ios::trunc);
+        if (!file) {
+            std::cerr << c.out << ": cannot be written\n";
+            return ExitBadInput;
+        }
+        if (newline) file << '\n' << std::flush;
+    }
+    std::ostream& out = c.out.empty() ? std::cout : file;
+    std::string   program;
+    if (!item_program(program)) return ExitInternal;
+    char tmpl[] = "/tmp/fived-batch.XXXXXX";
+    if (!mkdtemp(tmpl)) {
+        std::cerr << "fived batch: cannot make a temporary folder\n";
+        return ExitInternal;
+    }
+    const std::string tmpDir = tmpl;
+    const int  jobs = c.jobs > 0 ? c.jobs : std::max(1, int(std::thread::hardware_concurrency()));
+    const bool bar  = c.progress || isatty(2);
+    BatchRun   run(c, todo, program, tmpDir, out, bar);
+    run_workers(run, jobs);
     if (bar && !todo.empty()) std::fprintf(stderr, "\n");
     std::error_code ec;
     fs::remove_all(tmpDir, ec);
     std::fprintf(stderr,
         "fived batch: %zu of %zu inputs (shard %d/%d), %zu done before, %zu with errors\n",
-        todo.size(), items.size(), index, count, done.size(), failed.load());
+        todo.size(), items.size(), index, count, done.size(), run.failed.load());
     if (!out.good()) {
         std::cerr << (c.out.empty() ? std::string("<stdout>") : c.out) << ": cannot be written\n";
         return ExitBadInput;
@@ -471,10 +510,10 @@ int cmd_batch(const BatchCli& c) {
     if (const int sig = stopSignal.load()) {
         std::fprintf(stderr,
             "fived batch: stopped by %s: %zu of %zu inputs not done (--resume does them)\n",
-            signal_name(sig).c_str(), todo.size() - finished.load(), todo.size());
+            signal_name(sig).c_str(), todo.size() - run.finished.load(), todo.size());
         return ExitUnknown;
     }
-    return failed.load() ? ExitNegative : ExitOk;
+    return run.failed.load() ? ExitNegative : ExitOk;
 }
 
 // batch-merge: the records of several files, one per input (the last one read wins), sorted by
@@ -541,7 +580,9 @@ void register_batch_commands(const Commands& commands, int& exitCode) {
         batch->add_flag("--lenient", c->lenient, "read each file leniently (as solve --lenient)");
         batch->add_option("--mate", c->mate, "per item: solve --mate")->check(CLI::Range(1, 60));
         batch->add_option("--time", c->time, "per item: --time S")->check(CLI::PositiveNumber);
-        batch->add_option("--nodes", c->nodes, "per item: --nodes N (solve, or verify's proof check and analysis)")
+        batch
+            ->add_option("--nodes", c->nodes,
+                "per item: --nodes N (solve, or verify's proof check and analysis)")
             ->check(CLI::Range(std::uint64_t(1), UINT64_MAX));
         batch->add_option("--hash", c->hashMb, "per item: --hash MB")
             ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20));
