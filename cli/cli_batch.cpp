@@ -189,10 +189,10 @@ nlohmann::json item_record(const BatchCli& c, const std::string& file) {
     return rec;
 }
 
-// Runs one item as a child process and returns its record; nullopt when batch was stopped by a
-// signal and killed the child (the item is not done).
-std::optional<nlohmann::json> run_item(const std::string& program, const BatchCli& c,
-    const std::string& file, const std::string& tmpDir, std::size_t slot) {
+// The command line of an item's child: `PROGRAM solve|verify FILE --json` and the per-item
+// options.
+std::vector<std::string> child_args(
+    const std::string& program, const BatchCli& c, const std::string& file) {
     std::vector<std::string> args{program, c.verify ? "verify" : "solve", file, "--json"};
     if (!c.verify) args.emplace_back("--quiet");
     if (c.lenient) args.emplace_back("--lenient");
@@ -200,67 +200,38 @@ std::optional<nlohmann::json> run_item(const std::string& program, const BatchCl
     if (c.time > 0) args.insert(args.end(), {"--time", std::to_string(c.time)});
     if (c.nodes) args.insert(args.end(), {"--nodes", std::to_string(c.nodes)});
     args.insert(args.end(), {"--hash", std::to_string(c.hashMb)});
-    std::vector<char*> argv;
-    for (std::string& a : args)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
+    return args;
+}
 
-    nlohmann::json rec  = item_record(c, file);
-    auto           fail = [&rec](const std::string& what) {
-        rec["exit_code"] = ExitInternal;
-        rec["error"]     = "fived batch: " + what + ": " + std::strerror(errno);
-        return rec;
-    };
-    const std::string errFile = tmpDir + "/stderr." + std::to_string(slot);
-    const int errFd = ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (errFd < 0) return fail("cannot make a temporary file");
-    int pipeFd[2];
-    if (::pipe2(pipeFd, O_CLOEXEC) != 0) {
-        ::close(errFd);
-        return fail("cannot make a pipe");
-    }
-    const pid_t parent = ::getpid();
-    const pid_t pid    = ::fork();
-    if (pid < 0) {
-        const int e = errno;
-        ::close(errFd);
-        ::close(pipeFd[0]);
-        ::close(pipeFd[1]);
-        errno = e;
-        return fail("cannot start a child process");
-    }
-    if (pid == 0) { // the child: async-signal-safe calls only
-        ::setpgid(0, 0);
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != parent) ::_exit(127);
-        const int nul = ::open("/dev/null", O_RDONLY);
-        if (nul < 0 || ::dup2(nul, 0) < 0 || ::dup2(pipeFd[1], 1) < 0 || ::dup2(errFd, 2) < 0)
-            ::_exit(127);
-        struct sigaction dfl { };
-        dfl.sa_handler = SIG_DFL;
-        sigemptyset(&dfl.sa_mask);
-        for (const int s : StopSignals)
-            ::sigaction(s, &dfl, nullptr);
-        sigset_t none;
-        sigemptyset(&none);
-        ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        ::execv(argv[0], argv.data());
-        static const char           msg[] = "fived batch: cannot run the child program\n";
-        [[maybe_unused]] const auto n     = ::write(2, msg, sizeof msg - 1);
-        ::_exit(127);
-    }
-    ::setpgid(pid, pid); // the child does the same; whichever comes first
-    running[slot].store(pid);
-    if (stopSignal.load()) { // the handler may have run before the store
-        ::kill(-pid, SIGKILL);
-        ::kill(pid, SIGKILL);
-    }
-    ::close(pipeFd[1]);
-    ::close(errFd);
+// The child, after fork (async-signal-safe calls only): a process group of its own, killed when
+// batch dies, standard input /dev/null, output to outFd, errors to errFd, the stop signals back
+// to their defaults and unblocked, then argv run.
+[[noreturn]] void exec_child(const std::vector<char*>& argv, pid_t parent, int outFd, int errFd) {
+    ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
+    const int nul = ::open("/dev/null", O_RDONLY);
+    if (nul < 0 || ::dup2(nul, 0) < 0 || ::dup2(outFd, 1) < 0 || ::dup2(errFd, 2) < 0) ::_exit(127);
+    struct sigaction dfl { };
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    for (const int s : StopSignals)
+        ::sigaction(s, &dfl, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::execv(argv[0], argv.data());
+    static const char           msg[] = "fived batch: cannot run the child program\n";
+    [[maybe_unused]] const auto n     = ::write(2, msg, sizeof msg - 1);
+    ::_exit(127);
+}
+
+// Everything fd gives until its end.
+std::string read_to_end(int fd) {
     std::string out;
     char        buf[4096];
     for (;;) {
-        const ssize_t n = ::read(pipeFd[0], buf, sizeof buf);
+        const ssize_t n = ::read(fd, buf, sizeof buf);
         if (n > 0)
             out.append(buf, std::size_t(n));
         else if (n < 0 && errno == EINTR)
@@ -268,16 +239,25 @@ std::optional<nlohmann::json> run_item(const std::string& program, const BatchCl
         else
             break;
     }
-    ::close(pipeFd[0]);
-    // Wait without reaping, forget the pid, then reap: the handler never signals a pid that
-    // could already belong to another process.
+    return out;
+}
+
+// Waits for the child `pid` of worker `slot` to end and returns its status. It waits without
+// reaping, forgets the pid, then reaps: the handler never signals a pid that could already
+// belong to another process.
+int reap_child(pid_t pid, std::size_t slot) {
     siginfo_t info{};
     while (::waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR) { }
     running[slot].store(0);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
-    if (WIFSIGNALED(status) && stopSignal.load()) return std::nullopt;
+    return status;
+}
 
+// The record of an item whose child ended with `status`, from what it wrote on standard output
+// (its JSON) and in errFile (its standard error).
+nlohmann::json child_record(
+    nlohmann::json rec, const std::string& out, const std::string& errFile, int status) {
     std::ifstream     ef(errFile);
     const std::string err = trimmed(
         std::string((std::istreambuf_iterator<char>(ef)), std::istreambuf_iterator<char>()));
@@ -312,6 +292,56 @@ std::optional<nlohmann::json> run_item(const std::string& program, const BatchCl
             rec["error"] = err.empty() ? "no result (exit " + std::to_string(code) + ")" : err;
     }
     return rec;
+}
+
+// Runs one item as a child process and returns its record; nullopt when batch was stopped by a
+// signal and killed the child (the item is not done).
+std::optional<nlohmann::json> run_item(const std::string& program, const BatchCli& c,
+    const std::string& file, const std::string& tmpDir, std::size_t slot) {
+    std::vector<std::string> args = child_args(program, c, file);
+    std::vector<char*>       argv;
+    for (std::string& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    nlohmann::json rec  = item_record(c, file);
+    auto           fail = [&rec](const std::string& what) {
+        rec["exit_code"] = ExitInternal;
+        rec["error"]     = "fived batch: " + what + ": " + std::strerror(errno);
+        return rec;
+    };
+    const std::string errFile = tmpDir + "/stderr." + std::to_string(slot);
+    const int errFd = ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (errFd < 0) return fail("cannot make a temporary file");
+    int pipeFd[2];
+    if (::pipe2(pipeFd, O_CLOEXEC) != 0) {
+        ::close(errFd);
+        return fail("cannot make a pipe");
+    }
+    const pid_t parent = ::getpid();
+    const pid_t pid    = ::fork();
+    if (pid < 0) {
+        const int e = errno;
+        ::close(errFd);
+        ::close(pipeFd[0]);
+        ::close(pipeFd[1]);
+        errno = e;
+        return fail("cannot start a child process");
+    }
+    if (pid == 0) exec_child(argv, parent, pipeFd[1], errFd);
+    ::setpgid(pid, pid); // the child does the same; whichever comes first
+    running[slot].store(pid);
+    if (stopSignal.load()) { // the handler may have run before the store
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+    }
+    ::close(pipeFd[1]);
+    ::close(errFd);
+    const std::string out = read_to_end(pipeFd[0]);
+    ::close(pipeFd[0]);
+    const int status = reap_child(pid, slot);
+    if (WIFSIGNALED(status) && stopSignal.load()) return std::nullopt;
+    return child_record(std::move(rec), out, errFile, status);
 }
 
 // --resume: the files OUT records already (read_done_records); a last line cut short is
