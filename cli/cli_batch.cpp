@@ -189,10 +189,10 @@ nlohmann::json item_record(const BatchCli& c, const std::string& file) {
     return rec;
 }
 
-// Runs one item as a child process and returns its record; nullopt when batch was stopped by a
-// signal and killed the child (the item is not done).
-std::optional<nlohmann::json> run_item(const std::string& program, const BatchCli& c,
-    const std::string& file, const std::string& tmpDir, std::size_t slot) {
+// The command line of an item's child: `PROGRAM solve|verify FILE --json` and the per-item
+// options.
+std::vector<std::string> child_args(
+    const std::string& program, const BatchCli& c, const std::string& file) {
     std::vector<std::string> args{program, c.verify ? "verify" : "solve", file, "--json"};
     if (!c.verify) args.emplace_back("--quiet");
     if (c.lenient) args.emplace_back("--lenient");
@@ -200,67 +200,38 @@ std::optional<nlohmann::json> run_item(const std::string& program, const BatchCl
     if (c.time > 0) args.insert(args.end(), {"--time", std::to_string(c.time)});
     if (c.nodes) args.insert(args.end(), {"--nodes", std::to_string(c.nodes)});
     args.insert(args.end(), {"--hash", std::to_string(c.hashMb)});
-    std::vector<char*> argv;
-    for (std::string& a : args)
-        argv.push_back(a.data());
-    argv.push_back(nullptr);
+    return args;
+}
 
-    nlohmann::json rec  = item_record(c, file);
-    auto           fail = [&rec](const std::string& what) {
-        rec["exit_code"] = ExitInternal;
-        rec["error"]     = "fived batch: " + what + ": " + std::strerror(errno);
-        return rec;
-    };
-    const std::string errFile = tmpDir + "/stderr." + std::to_string(slot);
-    const int errFd = ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (errFd < 0) return fail("cannot make a temporary file");
-    int pipeFd[2];
-    if (::pipe2(pipeFd, O_CLOEXEC) != 0) {
-        ::close(errFd);
-        return fail("cannot make a pipe");
-    }
-    const pid_t parent = ::getpid();
-    const pid_t pid    = ::fork();
-    if (pid < 0) {
-        const int e = errno;
-        ::close(errFd);
-        ::close(pipeFd[0]);
-        ::close(pipeFd[1]);
-        errno = e;
-        return fail("cannot start a child process");
-    }
-    if (pid == 0) { // the child: async-signal-safe calls only
-        ::setpgid(0, 0);
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (::getppid() != parent) ::_exit(127);
-        const int nul = ::open("/dev/null", O_RDONLY);
-        if (nul < 0 || ::dup2(nul, 0) < 0 || ::dup2(pipeFd[1], 1) < 0 || ::dup2(errFd, 2) < 0)
-            ::_exit(127);
-        struct sigaction dfl { };
-        dfl.sa_handler = SIG_DFL;
-        sigemptyset(&dfl.sa_mask);
-        for (const int s : StopSignals)
-            ::sigaction(s, &dfl, nullptr);
-        sigset_t none;
-        sigemptyset(&none);
-        ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        ::execv(argv[0], argv.data());
-        static const char           msg[] = "fived batch: cannot run the child program\n";
-        [[maybe_unused]] const auto n     = ::write(2, msg, sizeof msg - 1);
-        ::_exit(127);
-    }
-    ::setpgid(pid, pid); // the child does the same; whichever comes first
-    running[slot].store(pid);
-    if (stopSignal.load()) { // the handler may have run before the store
-        ::kill(-pid, SIGKILL);
-        ::kill(pid, SIGKILL);
-    }
-    ::close(pipeFd[1]);
-    ::close(errFd);
+// The child, after fork (async-signal-safe calls only): a process group of its own, killed when
+// batch dies, standard input /dev/null, output to outFd, errors to errFd, the stop signals back
+// to their defaults and unblocked, then argv run.
+[[noreturn]] void exec_child(const std::vector<char*>& argv, pid_t parent, int outFd, int errFd) {
+    ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
+    const int nul = ::open("/dev/null", O_RDONLY);
+    if (nul < 0 || ::dup2(nul, 0) < 0 || ::dup2(outFd, 1) < 0 || ::dup2(errFd, 2) < 0) ::_exit(127);
+    struct sigaction dfl { };
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    for (const int s : StopSignals)
+        ::sigaction(s, &dfl, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::execv(argv[0], argv.data());
+    static const char           msg[] = "fived batch: cannot run the child program\n";
+    [[maybe_unused]] const auto n     = ::write(2, msg, sizeof msg - 1);
+    ::_exit(127);
+}
+
+// Everything fd gives until its end.
+std::string read_to_end(int fd) {
     std::string out;
     char        buf[4096];
     for (;;) {
-        const ssize_t n = ::read(pipeFd[0], buf, sizeof buf);
+        const ssize_t n = ::read(fd, buf, sizeof buf);
         if (n > 0)
             out.append(buf, std::size_t(n));
         else if (n < 0 && errno == EINTR)
@@ -268,16 +239,25 @@ std::optional<nlohmann::json> run_item(const std::string& program, const BatchCl
         else
             break;
     }
-    ::close(pipeFd[0]);
-    // Wait without reaping, forget the pid, then reap: the handler never signals a pid that
-    // could already belong to another process.
+    return out;
+}
+
+// Waits for the child `pid` of worker `slot` to end and returns its status. It waits without
+// reaping, forgets the pid, then reaps: the handler never signals a pid that could already
+// belong to another process.
+int reap_child(pid_t pid, std::size_t slot) {
     siginfo_t info{};
     while (::waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR) { }
     running[slot].store(0);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
-    if (WIFSIGNALED(status) && stopSignal.load()) return std::nullopt;
+    return status;
+}
 
+// The record of an item whose child ended with `status`, from what it wrote on standard output
+// (its JSON) and in errFile (its standard error).
+nlohmann::json child_record(
+    nlohmann::json rec, const std::string& out, const std::string& errFile, int status) {
     std::ifstream     ef(errFile);
     const std::string err = trimmed(
         std::string((std::istreambuf_iterator<char>(ef)), std::istreambuf_iterator<char>()));
@@ -312,6 +292,56 @@ std::optional<nlohmann::json> run_item(const std::string& program, const BatchCl
             rec["error"] = err.empty() ? "no result (exit " + std::to_string(code) + ")" : err;
     }
     return rec;
+}
+
+// Runs one item as a child process and returns its record; nullopt when batch was stopped by a
+// signal and killed the child (the item is not done).
+std::optional<nlohmann::json> run_item(const std::string& program, const BatchCli& c,
+    const std::string& file, const std::string& tmpDir, std::size_t slot) {
+    std::vector<std::string> args = child_args(program, c, file);
+    std::vector<char*>       argv;
+    for (std::string& a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    nlohmann::json rec  = item_record(c, file);
+    auto           fail = [&rec](const std::string& what) {
+        rec["exit_code"] = ExitInternal;
+        rec["error"]     = "fived batch: " + what + ": " + std::strerror(errno);
+        return rec;
+    };
+    const std::string errFile = tmpDir + "/stderr." + std::to_string(slot);
+    const int errFd = ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (errFd < 0) return fail("cannot make a temporary file");
+    int pipeFd[2];
+    if (::pipe2(pipeFd, O_CLOEXEC) != 0) {
+        ::close(errFd);
+        return fail("cannot make a pipe");
+    }
+    const pid_t parent = ::getpid();
+    const pid_t pid    = ::fork();
+    if (pid < 0) {
+        const int e = errno;
+        ::close(errFd);
+        ::close(pipeFd[0]);
+        ::close(pipeFd[1]);
+        errno = e;
+        return fail("cannot start a child process");
+    }
+    if (pid == 0) exec_child(argv, parent, pipeFd[1], errFd);
+    ::setpgid(pid, pid); // the child does the same; whichever comes first
+    running[slot].store(pid);
+    if (stopSignal.load()) { // the handler may have run before the store
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+    }
+    ::close(pipeFd[1]);
+    ::close(errFd);
+    const std::string out = read_to_end(pipeFd[0]);
+    ::close(pipeFd[0]);
+    const int status = reap_child(pid, slot);
+    if (WIFSIGNALED(status) && stopSignal.load()) return std::nullopt;
+    return child_record(std::move(rec), out, errFile, status);
 }
 
 // --resume: the files OUT records already (read_done_records); a last line cut short is
@@ -351,79 +381,76 @@ bool read_done(const std::string& path, std::set<std::string>& done, bool& newli
     return true;
 }
 
-int cmd_batch(const BatchCli& c) {
-    std::vector<Item> items;
-    if (!collect_inputs(c, items)) return ExitBadInput;
-    int index = 1, count = 1;
-    if (!shard_of(c, index, count)) return ExitBadInput;
+// The items of shard `index` of `count` (1-based): every count-th of the sorted inputs.
+std::vector<Item> shard_items(const std::vector<Item>& items, int index, int count) {
     std::vector<Item> mine;
     for (std::size_t i = 0; i < items.size(); ++i)
         if (int(i % std::size_t(count)) == index - 1) mine.push_back(items[i]);
-    // Resume: the files already in OUT are done.
-    std::set<std::string> done;
-    bool                  newline = false;
-    if (c.resume && !c.out.empty() && !read_done(c.out, done, newline)) return ExitBadInput;
-    std::vector<Item> todo;
-    for (const Item& it : mine)
-        if (!done.count(readable_utf8(it.path))) todo.push_back(it);
-    std::ofstream file;
-    if (!c.out.empty()) {
-        file.open(c.out, c.resume ? std::ios::app : std::ios::trunc);
-        if (!file) {
-            std::cerr << c.out << ": cannot be written\n";
-            return ExitBadInput;
-        }
-        if (newline) file << '\n' << std::flush;
-    }
-    std::ostream& out = c.out.empty() ? std::cout : file;
-    // The program run for each item: this one. FIVED_BATCH_PROGRAM, for tests only (README
-    // "Collections"), names another (a stand-in that crashes, or waits to be killed).
-    std::string program;
+    return mine;
+}
+
+// The program run for each item: this one. FIVED_BATCH_PROGRAM, for tests only (README
+// "Collections"), names another (a stand-in that crashes, or waits to be killed).
+bool item_program(std::string& program) {
     if (const char* p = std::getenv("FIVED_BATCH_PROGRAM"); p && *p) {
         program = p;
-    } else {
-        std::error_code ec;
-        program = fs::read_symlink("/proc/self/exe", ec).string();
-        if (ec) {
-            std::cerr << "fived batch: cannot find its own program: " << ec.message() << '\n';
-            return ExitInternal;
-        }
+        return true;
     }
-    char tmpl[] = "/tmp/fived-batch.XXXXXX";
-    if (!mkdtemp(tmpl)) {
-        std::cerr << "fived batch: cannot make a temporary folder\n";
-        return ExitInternal;
+    std::error_code ec;
+    program = fs::read_symlink("/proc/self/exe", ec).string();
+    if (ec) {
+        std::cerr << "fived batch: cannot find its own program: " << ec.message() << '\n';
+        return false;
     }
-    const std::string tmpDir = tmpl;
-    const int  jobs = c.jobs > 0 ? c.jobs : std::max(1, int(std::thread::hardware_concurrency()));
-    const bool bar  = c.progress || isatty(2);
+    return true;
+}
+
+// The items to run and what the workers share: the next item, the counts, the output.
+struct BatchRun {
+    const BatchCli&          c;
+    const std::vector<Item>& todo;
+    const std::string&       program;
+    const std::string&       tmpDir;
+    std::ostream&            out;
+    const bool               bar; // a progress line on stderr
     std::atomic<std::size_t> next{0}, finished{0}, failed{0};
     std::mutex               lock;
-    auto                     worker = [&](std::size_t slot) {
-        for (;;) {
-            if (stopSignal.load()) return;
-            const std::size_t i = next.fetch_add(1);
-            if (i >= todo.size()) return;
-            std::optional<nlohmann::json> rec;
-            if (!todo[i].error.empty()) {
-                rec                 = item_record(c, todo[i].path);
-                (*rec)["exit_code"] = ExitBadInput;
-                (*rec)["error"]     = todo[i].error;
-            } else {
-                rec = run_item(program, c, todo[i].path, tmpDir, slot);
-            }
-            if (!rec) return; // stopped
-            const int rc = rec->value("exit_code", ExitInternal);
-            if (rc == ExitBadInput || rc == ExitInternal) ++failed;
-            std::lock_guard g(lock);
-            out << json_text(*rec) << '\n' << std::flush;
-            const std::size_t k = ++finished;
-            if (bar)
-                std::fprintf(stderr, "\r[%zu/%zu] %-60.60s", k, todo.size(), todo[i].path.c_str());
+
+    BatchRun(const BatchCli& cli, const std::vector<Item>& items, const std::string& prog,
+        const std::string& tmp, std::ostream& os, bool progress) :
+        c(cli),
+        todo(items), program(prog), tmpDir(tmp), out(os), bar(progress) { }
+    // Takes items until none is left or batch is stopped; `slot` is the worker's.
+    void worker(std::size_t slot);
+};
+
+void BatchRun::worker(std::size_t slot) {
+    for (;;) {
+        if (stopSignal.load()) return;
+        const std::size_t i = next.fetch_add(1);
+        if (i >= todo.size()) return;
+        std::optional<nlohmann::json> rec;
+        if (!todo[i].error.empty()) {
+            rec                 = item_record(c, todo[i].path);
+            (*rec)["exit_code"] = ExitBadInput;
+            (*rec)["error"]     = todo[i].error;
+        } else {
+            rec = run_item(program, c, todo[i].path, tmpDir, slot);
         }
-    };
-    // The workers block the stop signals (their children start with them blocked, and unblock
-    // them after resetting them to their defaults); the main thread takes them.
+        if (!rec) return; // stopped
+        const int rc = rec->value("exit_code", ExitInternal);
+        if (rc == ExitBadInput || rc == ExitInternal) ++failed;
+        std::lock_guard g(lock);
+        out << json_text(*rec) << '\n' << std::flush;
+        const std::size_t k = ++finished;
+        if (bar) std::fprintf(stderr, "\r[%zu/%zu] %-60.60s", k, todo.size(), todo[i].path.c_str());
+    }
+}
+
+// Runs the items on `jobs` workers. The workers block the stop signals (their children start
+// with them blocked, and unblock them after resetting them to their defaults); the main thread
+// takes them, with on_batch_stop while the workers run.
+void run_workers(BatchRun& run, int jobs) {
     running      = std::make_unique<std::atomic<pid_t>[]>(std::size_t(jobs));
     runningSlots = std::size_t(jobs);
     struct sigaction sa {
@@ -441,18 +468,55 @@ int cmd_batch(const BatchCli& c) {
     pthread_sigmask(SIG_BLOCK, &stops, &before);
     std::vector<std::thread> pool;
     for (int t = 0; t < jobs; ++t)
-        pool.emplace_back(worker, std::size_t(t));
+        pool.emplace_back([&run, t] { run.worker(std::size_t(t)); });
     pthread_sigmask(SIG_SETMASK, &before, nullptr);
     for (std::thread& t : pool)
         t.join();
     for (std::size_t s = 0; s < std::size(StopSignals); ++s)
         sigaction(StopSignals[s], &old[s], nullptr);
+}
+
+int cmd_batch(const BatchCli& c) {
+    std::vector<Item> items;
+    if (!collect_inputs(c, items)) return ExitBadInput;
+    int index = 1, count = 1;
+    if (!shard_of(c, index, count)) return ExitBadInput;
+    const std::vector<Item> mine = shard_items(items, index, count);
+    // Resume: the files already in OUT are done.
+    std::set<std::string> done;
+    bool                  newline = false;
+    if (c.resume && !c.out.empty() && !read_done(c.out, done, newline)) return ExitBadInput;
+    std::vector<Item> todo;
+    for (const Item& it : mine)
+        if (!done.count(readable_utf8(it.path))) todo.push_back(it);
+    std::ofstream file;
+    if (!c.out.empty()) {
+        file.open(c.out, c.resume ? std::ios::app : std::ios::trunc);
+        if (!file) {
+            std::cerr << c.out << ": cannot be written\n";
+            return ExitBadInput;
+        }
+        if (newline) file << '\n' << std::flush;
+    }
+    std::ostream& out = c.out.empty() ? std::cout : file;
+    std::string   program;
+    if (!item_program(program)) return ExitInternal;
+    char tmpl[] = "/tmp/fived-batch.XXXXXX";
+    if (!mkdtemp(tmpl)) {
+        std::cerr << "fived batch: cannot make a temporary folder\n";
+        return ExitInternal;
+    }
+    const std::string tmpDir = tmpl;
+    const int  jobs = c.jobs > 0 ? c.jobs : std::max(1, int(std::thread::hardware_concurrency()));
+    const bool bar  = c.progress || isatty(2);
+    BatchRun   run(c, todo, program, tmpDir, out, bar);
+    run_workers(run, jobs);
     if (bar && !todo.empty()) std::fprintf(stderr, "\n");
     std::error_code ec;
     fs::remove_all(tmpDir, ec);
     std::fprintf(stderr,
         "fived batch: %zu of %zu inputs (shard %d/%d), %zu done before, %zu with errors\n",
-        todo.size(), items.size(), index, count, done.size(), failed.load());
+        todo.size(), items.size(), index, count, done.size(), run.failed.load());
     if (!out.good()) {
         std::cerr << (c.out.empty() ? std::string("<stdout>") : c.out) << ": cannot be written\n";
         return ExitBadInput;
@@ -460,10 +524,10 @@ int cmd_batch(const BatchCli& c) {
     if (const int sig = stopSignal.load()) {
         std::fprintf(stderr,
             "fived batch: stopped by %s: %zu of %zu inputs not done (--resume does them)\n",
-            signal_name(sig).c_str(), todo.size() - finished.load(), todo.size());
+            signal_name(sig).c_str(), todo.size() - run.finished.load(), todo.size());
         return ExitUnknown;
     }
-    return failed.load() ? ExitNegative : ExitOk;
+    return run.failed.load() ? ExitNegative : ExitOk;
 }
 
 // batch-merge: the records of several files, one per input (the last one read wins), sorted by

@@ -320,24 +320,56 @@ std::vector<Arrow> check_arrows(const Multiverse& mv) {
     return out;
 }
 
-std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
-    const Layout lay = layout(mv, scene, opt);
-    const double s   = lay.square;
-    const double fs  = lay.fontSize;
-    const Color  us  = mv.to_move();
+namespace {
+
+// The SVG document of one picture, written part by part (svg() below) into `o`, top to bottom
+// as the reader sees it.
+struct Picture {
+    const Multiverse& mv;
+    const Scene&      scene;
+    const Options&    opt;
+    const Layout      lay;
+    const double      s;  // side of a square
+    const double      fs; // font size
+    const Color       us;
     // Every id and reference carries the prefix (several pictures in one HTML page).
-    const std::string& id = opt.idPrefix;
+    const std::string& id;
     std::string        o;
-    o.reserve(1 << 16);
+
+    Picture(const Multiverse& m, const Scene& sc, const Options& op) :
+        mv(m), scene(sc), opt(op), lay(layout(m, sc, op)), s(lay.square), fs(lay.fontSize),
+        us(m.to_move()), id(op.idPrefix) {
+        o.reserve(1 << 16);
+    }
+
+    void   open();
+    void   board_definition();
+    void   glyph_definitions();
+    void   marker_definitions();
+    double caption();
+    void   legend(double cy);
+    void   turn_labels();
+    void   gap_rows();
+    void   timeline_row(const Layout::Row& r, const std::vector<Arrow>& checks);
+    void   board(const Layout::Row& r, int v, const std::vector<Arrow>& checks);
+    void   pieces(const movegen::Board& bd, int l, int v);
+    void   arrow(const Layout::LaidArrow& a, double w);
+    void   arrows();
+};
+
+// The XML declaration, the <svg> element's start and the title.
+void Picture::open() {
     o += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     o += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
          "version=\"1.1\" width=\""
         + num(lay.width) + "\" height=\"" + num(lay.height) + "\" viewBox=\"0 0 " + num(lay.width)
         + " " + num(lay.height) + "\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n";
     o += "<title>5D chess multiverse</title>\n";
+}
 
-    // --- definitions: the empty board, the glyphs in use, arrow heads ---------------------------
-    o += "<defs>\n<g id=\"" + id + "board\"><rect width=\"" + num(lay.boardW) + "\" height=\""
+// The empty board, drawn once and used for every board.
+void Picture::board_definition() {
+    o += "<g id=\"" + id + "board\"><rect width=\"" + num(lay.boardW) + "\" height=\""
         + num(lay.boardH) + "\" fill=\"#f0d9b5\"/><path fill=\"#b58863\" d=\"";
     for (int y = 0; y < lay.ranks; ++y)
         for (int x = 0; x < lay.files; ++x)
@@ -345,6 +377,10 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
                 o += "M" + num(x * s) + " " + num((lay.ranks - 1 - y) * s) + "h" + num(s) + "v"
                     + num(s) + "h-" + num(s) + "z";
     o += "\"/></g>\n";
+}
+
+// A symbol for each piece on the boards drawn.
+void Picture::glyph_definitions() {
     std::set<movegen::Piece> used;
     for (const Layout::Row& r : lay.rows)
         for (int v = std::max(lay.v0, mv.start_v(r.l)); v <= std::min(lay.v1, mv.end_v(r.l)); ++v)
@@ -365,17 +401,20 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
             + "\" stroke-width=\"9\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>";
         o += "</symbol>\n";
     }
+}
+
+// An arrow head for each kind of arrow.
+void Picture::marker_definitions() {
     for (ArrowKind k : {ArrowKind::LastAction, ArrowKind::Key, ArrowKind::Threat, ArrowKind::Check})
         o += "<marker id=\"" + id + "head-" + arrow_name(k)
             + "\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"3.2\" "
               "markerHeight=\"3.2\" orient=\"auto\" markerUnits=\"strokeWidth\"><path d=\"M0 0L10 "
               "5L0 10z\" fill=\""
             + arrow_colour(k) + "\"/></marker>\n";
-    o += "</defs>\n";
-    o += "<rect width=\"100%\" height=\"100%\" fill=\"#fbfaf7\"/>\n";
+}
 
-    // --- caption and legend
-    // -----------------------------------------------------------------------
+// The caption's lines; returns the baseline of the legend line below them.
+double Picture::caption() {
     double cy = lay.captionTop + fs * 1.1;
     // Lines too long for the picture are cut (at about 0.6 em a character).
     const std::size_t maxChars = std::size_t(std::max(20.0, (lay.width - 24) / (fs * 0.62)));
@@ -392,34 +431,40 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
             + "\" fill=\"#222\"" + (i ? "" : " font-weight=\"bold\"") + ">" + escape(line)
             + "</text>\n";
     }
-    {
-        double lx   = 12;
-        auto   item = [&](const std::string& swatch, const std::string& text) {
-            o += swatch;
-            o += "<text x=\"" + num(lx + 26) + "\" y=\"" + num(cy) + "\" font-size=\""
-                + num(fs * 0.9) + "\" fill=\"#444\">" + escape(text) + "</text>\n";
-            lx += 34 + fs * 0.55 * double(text.size()) + 14;
-        };
-        std::set<ArrowKind> kinds;
-        for (const Arrow& a : scene.arrows)
-            kinds.insert(a.kind);
-        for (ArrowKind k : kinds)
-            item("<line x1=\"" + num(lx) + "\" y1=\"" + num(cy - fs * 0.35) + "\" x2=\""
-                    + num(lx + 20) + "\" y2=\"" + num(cy - fs * 0.35) + "\" stroke=\""
-                    + arrow_colour(k) + "\" stroke-width=\"4\"/>",
-                arrow_legend(k));
-        item("<rect x=\"" + num(lx) + "\" y=\"" + num(cy - fs * 0.8) + "\" width=\"20\" height=\""
-                + num(fs * 0.9) + "\" fill=\"#3b7dd8\" fill-opacity=\"0.25\"/>",
-            "present");
-        item("<rect x=\"" + num(lx) + "\" y=\"" + num(cy - fs * 0.8) + "\" width=\"20\" height=\""
-                + num(fs * 0.9) + "\" fill=\"none\" stroke=\"#2bb24c\" stroke-width=\"3\"/>",
-            std::string("playable (") + (us == movegen::WHITE ? "white" : "black") + " to move)");
-        item("<rect x=\"" + num(lx) + "\" y=\"" + num(cy - fs * 0.8) + "\" width=\"20\" height=\""
-                + num(fs * 0.9) + "\" fill=\"#9a9a9a\" fill-opacity=\"0.35\"/>",
-            "inactive timeline");
-    }
+    return cy;
+}
 
-    // --- turn labels, the present band -----------------------------------------------------------
+// The legend on baseline cy: the kinds of arrow drawn, the present, playable boards, inactive
+// timelines.
+void Picture::legend(double cy) {
+    double lx   = 12;
+    auto   item = [&](const std::string& swatch, const std::string& text) {
+        o += swatch;
+        o += "<text x=\"" + num(lx + 26) + "\" y=\"" + num(cy) + "\" font-size=\"" + num(fs * 0.9)
+            + "\" fill=\"#444\">" + escape(text) + "</text>\n";
+        lx += 34 + fs * 0.55 * double(text.size()) + 14;
+    };
+    std::set<ArrowKind> kinds;
+    for (const Arrow& a : scene.arrows)
+        kinds.insert(a.kind);
+    for (ArrowKind k : kinds)
+        item("<line x1=\"" + num(lx) + "\" y1=\"" + num(cy - fs * 0.35) + "\" x2=\"" + num(lx + 20)
+                + "\" y2=\"" + num(cy - fs * 0.35) + "\" stroke=\"" + arrow_colour(k)
+                + "\" stroke-width=\"4\"/>",
+            arrow_legend(k));
+    item("<rect x=\"" + num(lx) + "\" y=\"" + num(cy - fs * 0.8) + "\" width=\"20\" height=\""
+            + num(fs * 0.9) + "\" fill=\"#3b7dd8\" fill-opacity=\"0.25\"/>",
+        "present");
+    item("<rect x=\"" + num(lx) + "\" y=\"" + num(cy - fs * 0.8) + "\" width=\"20\" height=\""
+            + num(fs * 0.9) + "\" fill=\"none\" stroke=\"#2bb24c\" stroke-width=\"3\"/>",
+        std::string("playable (") + (us == movegen::WHITE ? "white" : "black") + " to move)");
+    item("<rect x=\"" + num(lx) + "\" y=\"" + num(cy - fs * 0.8) + "\" width=\"20\" height=\""
+            + num(fs * 0.9) + "\" fill=\"#9a9a9a\" fill-opacity=\"0.35\"/>",
+        "inactive timeline");
+}
+
+// The turn labels over the columns, the note of half-turns not drawn and the present band.
+void Picture::turn_labels() {
     if (lay.hiddenEarlier > 0)
         o += "<text x=\"12\" y=\"" + num(lay.headerY) + "\" font-size=\"" + num(fs * 0.85)
             + "\" fill=\"#555\">+" + std::to_string(lay.hiddenEarlier) + " earlier</text>\n";
@@ -443,8 +488,10 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
         o += "<text x=\"" + num(cx - fs * 1.05) + "\" y=\"" + num(lay.headerY) + "\" font-size=\""
             + num(fs) + "\" fill=\"#222\">T" + std::to_string(v >> 1) + "</text>\n";
     }
+}
 
-    // --- rows ------------------------------------------------------------------------------------
+// The summaries of the timelines not drawn ("+N more timelines").
+void Picture::gap_rows() {
     for (const Layout::Gap& g : lay.gaps) {
         const std::string range = g.count() == 1
             ? label_of(scene, g.lowL)
@@ -455,102 +502,137 @@ std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
             + num(fs * 0.9) + "\" fill=\"#333\">+" + std::to_string(g.count()) + " more timeline"
             + (g.count() == 1 ? "" : "s") + " (L " + escape(range) + ")</text>\n";
     }
-    const std::vector<Arrow> checks = check_arrows(mv);
-    for (const Layout::Row& r : lay.rows) {
-        const double pad = std::min(lay.gapY * 0.4, fs * 0.5); // clear of the turn labels
-        if (!r.active)
-            o += "<rect x=\"12\" y=\"" + num(r.y - pad) + "\" width=\"" + num(lay.width - 24)
-                + "\" height=\"" + num(lay.boardH + 2 * pad)
-                + "\" fill=\"#9a9a9a\" fill-opacity=\"0.35\" rx=\"4\"/>\n";
-        const double ly = r.y + lay.boardH / 2;
-        o += "<text x=\"" + num(lay.left - lay.gapX * 0.3 - 4) + "\" y=\"" + num(ly + fs * 0.35)
-            + "\" font-size=\"" + num(fs) + "\" text-anchor=\"end\" fill=\""
-            + (r.active ? "#222" : "#666") + "\" font-weight=\"bold\">L"
-            + escape(label_of(scene, r.l)) + "</text>\n";
-        if (!r.active)
-            o += "<text x=\"" + num(lay.left - lay.gapX * 0.3 - 4) + "\" y=\"" + num(ly + fs * 1.35)
-                + "\" font-size=\"" + num(fs * 0.7)
-                + "\" text-anchor=\"end\" fill=\"#666\">inactive</text>\n";
-        o += std::string("<g") + (r.active ? "" : " opacity=\"0.55\"") + ">\n";
-        const int first = std::max(lay.v0, mv.start_v(r.l)), last = std::min(lay.v1, mv.end_v(r.l));
-        for (int v = first; v <= last; ++v) {
-            const Point b        = *lay.board_origin(r.l, v);
-            const bool  white    = (v & 1) == 0;
-            const bool  tip      = v == mv.end_v(r.l);
-            const bool  playable = tip && Color(v & 1) == us;
-            bool        checked  = false;
-            for (const Arrow& c : checks)
-                checked = checked || (c.move.to.l() == r.l && c.move.to.v() == v);
-            const double fw = std::max(2.0, s * 0.18);
-            // Frame: the board's colour; playable boards in green, a board in check in red.
-            o += "<rect x=\"" + num(b.x - fw) + "\" y=\"" + num(b.y - fw) + "\" width=\""
-                + num(lay.boardW + 2 * fw) + "\" height=\"" + num(lay.boardH + 2 * fw)
-                + "\" fill=\"" + (white ? "#e4e4e4" : "#3a3a3a") + "\"";
-            if (checked || playable)
-                o += std::string(" stroke=\"") + (checked ? "#d62728" : "#2bb24c")
-                    + "\" stroke-width=\"" + num(fw * 1.2) + "\"";
-            o += "/><use href=\"#" + id + "board\" xlink:href=\"#" + id + "board\" x=\"" + num(b.x)
-                + "\" y=\"" + num(b.y) + "\"/>\n";
-            const movegen::Board& bd = mv.board(r.l, v);
-            for (const Arrow& c : checks)
-                if (c.move.to.l() == r.l && c.move.to.v() == v) {
-                    const Point p = *lay.square_center(c.move.to);
-                    o += "<circle cx=\"" + num(p.x) + "\" cy=\"" + num(p.y) + "\" r=\""
-                        + num(s * 0.62) + "\" fill=\"#ff2a2a\" fill-opacity=\"0.7\"/>";
-                }
-            for (movegen::Bitboard bb = bd.pieces(); bb; bb &= bb - 1) {
-                const int   sq = std::countr_zero(bb);
-                const Point p  = *lay.square_center(Vec4(r.l, v, sq));
-                const auto  pc = bd.piece_on(sq);
-                o += "<use href=\"#" + id + glyph_id(pc) + "\" xlink:href=\"#" + id + glyph_id(pc)
-                    + "\" x=\"" + num(p.x - s * 0.46) + "\" y=\"" + num(p.y - s * 0.46)
-                    + "\" width=\"" + num(s * 0.92) + "\" height=\"" + num(s * 0.92) + "\"/>";
-                if (opt.unmovedMarks && (bd.unmoved & movegen::square_bb(sq))
-                    && movegen::keeps_unmoved_flag(movegen::type_of(pc)))
-                    o += "<circle cx=\"" + num(p.x + s * 0.36) + "\" cy=\"" + num(p.y - s * 0.36)
-                        + "\" r=\"" + num(std::max(1.0, s * 0.09))
-                        + "\" fill=\"#2bb24c\" stroke=\"#fff\" stroke-width=\"0.5\"/>";
-            }
-            o += "\n";
-        }
-        o += "</g>\n";
-    }
+}
 
-    // --- arrows ----------------------------------------------------------------------------------
-    const double w = std::max(2.0, s * 0.22);
-    for (const Layout::LaidArrow& a : lay.arrows) {
-        const std::string colour = arrow_colour(a.kind);
-        std::string       d      = "M" + num(a.from.x) + " " + num(a.from.y);
-        // The head stops short of the target square's centre, so that its piece stays visible.
-        const double dx = a.to.x - a.from.x, dy = a.to.y - a.from.y;
-        const double len = std::max(1e-9, std::hypot(dx, dy));
-        if (a.jump) {
-            // A jump bends to its left, by a fifth of its length.
-            const double qx = (a.from.x + a.to.x) / 2 + dy * 0.2;
-            const double qy = (a.from.y + a.to.y) / 2 - dx * 0.2;
-            const double ex = a.to.x - qx, ey = a.to.y - qy;
-            const double el = std::max(1e-9, std::hypot(ex, ey));
-            d += "Q" + num(qx) + " " + num(qy) + " " + num(a.to.x - ex / el * s * 0.3) + " "
-                + num(a.to.y - ey / el * s * 0.3);
-        } else {
-            const double cut = std::min(s * 0.3, len * 0.3);
-            d += "L" + num(a.to.x - dx / len * cut) + " " + num(a.to.y - dy / len * cut);
+// One timeline: its label, the shade of an inactive one, and its boards drawn.
+void Picture::timeline_row(const Layout::Row& r, const std::vector<Arrow>& checks) {
+    const double pad = std::min(lay.gapY * 0.4, fs * 0.5); // clear of the turn labels
+    if (!r.active)
+        o += "<rect x=\"12\" y=\"" + num(r.y - pad) + "\" width=\"" + num(lay.width - 24)
+            + "\" height=\"" + num(lay.boardH + 2 * pad)
+            + "\" fill=\"#9a9a9a\" fill-opacity=\"0.35\" rx=\"4\"/>\n";
+    const double ly = r.y + lay.boardH / 2;
+    o += "<text x=\"" + num(lay.left - lay.gapX * 0.3 - 4) + "\" y=\"" + num(ly + fs * 0.35)
+        + "\" font-size=\"" + num(fs) + "\" text-anchor=\"end\" fill=\""
+        + (r.active ? "#222" : "#666") + "\" font-weight=\"bold\">L" + escape(label_of(scene, r.l))
+        + "</text>\n";
+    if (!r.active)
+        o += "<text x=\"" + num(lay.left - lay.gapX * 0.3 - 4) + "\" y=\"" + num(ly + fs * 1.35)
+            + "\" font-size=\"" + num(fs * 0.7)
+            + "\" text-anchor=\"end\" fill=\"#666\">inactive</text>\n";
+    o += std::string("<g") + (r.active ? "" : " opacity=\"0.55\"") + ">\n";
+    const int first = std::max(lay.v0, mv.start_v(r.l)), last = std::min(lay.v1, mv.end_v(r.l));
+    for (int v = first; v <= last; ++v)
+        board(r, v, checks);
+    o += "</g>\n";
+}
+
+// Board (r.l, v): its frame, the squares, the royal pieces in check marked, its pieces.
+void Picture::board(const Layout::Row& r, int v, const std::vector<Arrow>& checks) {
+    const Point b        = *lay.board_origin(r.l, v);
+    const bool  white    = (v & 1) == 0;
+    const bool  tip      = v == mv.end_v(r.l);
+    const bool  playable = tip && Color(v & 1) == us;
+    bool        checked  = false;
+    for (const Arrow& c : checks)
+        checked = checked || (c.move.to.l() == r.l && c.move.to.v() == v);
+    const double fw = std::max(2.0, s * 0.18);
+    // Frame: the board's colour; playable boards in green, a board in check in red.
+    o += "<rect x=\"" + num(b.x - fw) + "\" y=\"" + num(b.y - fw) + "\" width=\""
+        + num(lay.boardW + 2 * fw) + "\" height=\"" + num(lay.boardH + 2 * fw) + "\" fill=\""
+        + (white ? "#e4e4e4" : "#3a3a3a") + "\"";
+    if (checked || playable)
+        o += std::string(" stroke=\"") + (checked ? "#d62728" : "#2bb24c") + "\" stroke-width=\""
+            + num(fw * 1.2) + "\"";
+    o += "/><use href=\"#" + id + "board\" xlink:href=\"#" + id + "board\" x=\"" + num(b.x)
+        + "\" y=\"" + num(b.y) + "\"/>\n";
+    for (const Arrow& c : checks)
+        if (c.move.to.l() == r.l && c.move.to.v() == v) {
+            const Point p = *lay.square_center(c.move.to);
+            o += "<circle cx=\"" + num(p.x) + "\" cy=\"" + num(p.y) + "\" r=\"" + num(s * 0.62)
+                + "\" fill=\"#ff2a2a\" fill-opacity=\"0.7\"/>";
         }
-        o += "<path d=\"" + d + "\" fill=\"none\" stroke=\"" + colour + "\" stroke-width=\""
-            + num(w) + "\" stroke-opacity=\"0.85\" stroke-linecap=\"round\""
-            + (a.kind == ArrowKind::Check
-                    ? " stroke-dasharray=\"" + num(w * 2) + " " + num(w * 1.5) + "\""
-                    : std::string())
-            + " marker-end=\"url(#" + id + "head-" + arrow_name(a.kind) + ")\"/>\n";
-        o += "<circle cx=\"" + num(a.from.x) + "\" cy=\"" + num(a.from.y) + "\" r=\"" + num(w * 0.7)
-            + "\" fill=\"" + colour + "\" fill-opacity=\"0.85\"/>\n";
+    pieces(mv.board(r.l, v), r.l, v);
+    o += "\n";
+}
+
+// The pieces of board bd = (l, v), with the marks of unmoved pieces when asked for.
+void Picture::pieces(const movegen::Board& bd, int l, int v) {
+    for (movegen::Bitboard bb = bd.pieces(); bb; bb &= bb - 1) {
+        const int   sq = std::countr_zero(bb);
+        const Point p  = *lay.square_center(Vec4(l, v, sq));
+        const auto  pc = bd.piece_on(sq);
+        o += "<use href=\"#" + id + glyph_id(pc) + "\" xlink:href=\"#" + id + glyph_id(pc)
+            + "\" x=\"" + num(p.x - s * 0.46) + "\" y=\"" + num(p.y - s * 0.46) + "\" width=\""
+            + num(s * 0.92) + "\" height=\"" + num(s * 0.92) + "\"/>";
+        if (opt.unmovedMarks && (bd.unmoved & movegen::square_bb(sq))
+            && movegen::keeps_unmoved_flag(movegen::type_of(pc)))
+            o += "<circle cx=\"" + num(p.x + s * 0.36) + "\" cy=\"" + num(p.y - s * 0.36)
+                + "\" r=\"" + num(std::max(1.0, s * 0.09))
+                + "\" fill=\"#2bb24c\" stroke=\"#fff\" stroke-width=\"0.5\"/>";
     }
+}
+
+// One arrow of stroke width w: a line, or a curve for a jump, its head and a dot at its start.
+void Picture::arrow(const Layout::LaidArrow& a, double w) {
+    const std::string colour = arrow_colour(a.kind);
+    std::string       d      = "M" + num(a.from.x) + " " + num(a.from.y);
+    // The head stops short of the target square's centre, so that its piece stays visible.
+    const double dx = a.to.x - a.from.x, dy = a.to.y - a.from.y;
+    const double len = std::max(1e-9, std::hypot(dx, dy));
+    if (a.jump) {
+        // A jump bends to its left, by a fifth of its length.
+        const double qx = (a.from.x + a.to.x) / 2 + dy * 0.2;
+        const double qy = (a.from.y + a.to.y) / 2 - dx * 0.2;
+        const double ex = a.to.x - qx, ey = a.to.y - qy;
+        const double el = std::max(1e-9, std::hypot(ex, ey));
+        d += "Q" + num(qx) + " " + num(qy) + " " + num(a.to.x - ex / el * s * 0.3) + " "
+            + num(a.to.y - ey / el * s * 0.3);
+    } else {
+        const double cut = std::min(s * 0.3, len * 0.3);
+        d += "L" + num(a.to.x - dx / len * cut) + " " + num(a.to.y - dy / len * cut);
+    }
+    o += "<path d=\"" + d + "\" fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"" + num(w)
+        + "\" stroke-opacity=\"0.85\" stroke-linecap=\"round\""
+        + (a.kind == ArrowKind::Check
+                ? " stroke-dasharray=\"" + num(w * 2) + " " + num(w * 1.5) + "\""
+                : std::string())
+        + " marker-end=\"url(#" + id + "head-" + arrow_name(a.kind) + ")\"/>\n";
+    o += "<circle cx=\"" + num(a.from.x) + "\" cy=\"" + num(a.from.y) + "\" r=\"" + num(w * 0.7)
+        + "\" fill=\"" + colour + "\" fill-opacity=\"0.85\"/>\n";
+}
+
+// The arrows drawn, and a note of those that end on boards not drawn.
+void Picture::arrows() {
+    const double w = std::max(2.0, s * 0.22);
+    for (const Layout::LaidArrow& a : lay.arrows)
+        arrow(a, w);
     if (lay.droppedArrows > 0)
         o += "<text x=\"12\" y=\"" + num(lay.height - 2) + "\" font-size=\"" + num(fs * 0.8)
             + "\" fill=\"#a00\">" + std::to_string(lay.droppedArrows)
             + " arrow(s) end on boards not drawn</text>\n";
-    o += "</svg>\n";
-    return o;
+}
+
+} // namespace
+
+std::string svg(const Multiverse& mv, const Scene& scene, const Options& opt) {
+    Picture p(mv, scene, opt);
+    p.open();
+    p.o += "<defs>\n";
+    p.board_definition();
+    p.glyph_definitions();
+    p.marker_definitions();
+    p.o += "</defs>\n";
+    p.o += "<rect width=\"100%\" height=\"100%\" fill=\"#fbfaf7\"/>\n";
+    p.legend(p.caption());
+    p.turn_labels();
+    p.gap_rows();
+    const std::vector<Arrow> checks = check_arrows(mv);
+    for (const Layout::Row& r : p.lay.rows)
+        p.timeline_row(r, checks);
+    p.arrows();
+    p.o += "</svg>\n";
+    return std::move(p.o);
 }
 
 } // namespace fived::render

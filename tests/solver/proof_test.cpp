@@ -1,0 +1,311 @@
+// The proof checker (check_proof): missing defences, open lines, groups, deep trees and limits;
+// transposed defences and jumps in either order are distinct actions.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+
+#include <gtest/gtest.h>
+
+#include "movegen/actions.h"
+#include "movegen/movegen.h"
+#include "notation/game.h"
+#include "solver/solver.h"
+#include "solver/verify.h"
+#include "tests/solver/search_test_util.h"
+
+namespace fived::solver {
+namespace {
+
+using movegen::Multiverse;
+using namespace searchtest;
+
+TEST(CheckProof, FindsMissingDefencesAndOpenLines) {
+    auto root = load_text(embedded()[2].pgn);
+    ASSERT_TRUE(root);
+    const SolveResult r = solve(*root, options(2)); // both keys
+    ASSERT_EQ(r.result, Result::MATE);
+    // Drop a defence whose answer no sibling shares (a shared immediately mating answer
+    // would count as answering it, as in a grouped tree).
+    SolutionTree cut = r.tree;
+    int          key = -1, drop = -1;
+    for (int k : cut.nodes[0].children) {
+        const auto& defs = cut.nodes[std::size_t(k)].children;
+        for (int d : defs) {
+            const auto& ans = cut.nodes[std::size_t(cut.nodes[std::size_t(d)].children[0])].action;
+            int         shared = 0;
+            for (int d2 : defs)
+                shared +=
+                    cut.nodes[std::size_t(cut.nodes[std::size_t(d2)].children[0])].action == ans;
+            if (shared == 1 && drop < 0) {
+                key  = k;
+                drop = d;
+            }
+        }
+    }
+    ASSERT_GE(drop, 0);
+    auto& kids = cut.nodes[std::size_t(key)].children;
+    kids.erase(std::find(kids.begin(), kids.end(), drop));
+    Multiverse  mv  = root->fork();
+    ProofReport rep = check_proof(mv, cut);
+    EXPECT_FALSE(rep.complete);
+    ASSERT_FALSE(rep.problems.empty());
+    EXPECT_EQ(rep.problems[0].kind, ProofProblem::Kind::MISSING_DEFENCE);
+    // Cut the mating answer of a defence: the line ends with the attacker to move.
+    SolutionTree open = r.tree;
+    const int    def  = drop;
+    open.nodes[std::size_t(def)].children.clear();
+    rep = check_proof(mv, open);
+    EXPECT_FALSE(rep.complete);
+    ASSERT_FALSE(rep.problems.empty());
+    EXPECT_EQ(rep.problems[0].kind, ProofProblem::Kind::NO_ANSWER);
+    // Stop one action early: the defender to move is not mated.
+    SolutionTree early = r.tree;
+    early.nodes[std::size_t(key)].children.clear();
+    rep = check_proof(mv, early);
+    EXPECT_FALSE(rep.complete);
+    EXPECT_EQ(rep.problems[0].kind, ProofProblem::Kind::NOT_MATE);
+    EXPECT_EQ(mv.key(), root->key()) << "check_proof restores the position";
+}
+
+// A defence left out of the tree is missing even when a sibling's answer mates after it too:
+// implicit coverage only where the tree declares a group (issue 11). The group is declared by a
+// count alone, or by a list of names matched through the formatter; a name that is no legal
+// defence, or a group whose answer does not mate at once, is a problem.
+TEST(CheckProof, LeftOutDefenceIsMissingUnlessAGroupDeclaresIt) {
+    auto root = load_text(embedded()[2].pgn);
+    ASSERT_TRUE(root);
+    const SolveResult r = solve(*root, options(2));
+    ASSERT_EQ(r.result, Result::MATE);
+    const SolutionTree& t         = r.tree;
+    auto                answer_of = [&](int d) {
+        return t.nodes[std::size_t(t.nodes[std::size_t(d)].children[0])];
+    };
+    // A defence `drop` whose one mating answer a sibling `keep` shares.
+    int key = -1, keep = -1, drop = -1;
+    for (int k : t.nodes[0].children) {
+        const auto& defs = t.nodes[std::size_t(k)].children;
+        for (std::size_t i = 0; i < defs.size() && drop < 0; ++i)
+            for (std::size_t j = 0; j < defs.size() && drop < 0; ++j)
+                if (i != j && t.nodes[std::size_t(defs[i])].children.size() == 1
+                    && t.nodes[std::size_t(defs[j])].children.size() == 1
+                    && answer_of(defs[i]).children.empty()
+                    && answer_of(defs[i]).action == answer_of(defs[j]).action) {
+                    key  = k;
+                    keep = defs[i];
+                    drop = defs[j];
+                }
+    }
+    ASSERT_GE(drop, 0) << "the puzzle has two defences sharing one mating answer";
+    SolutionTree cut  = t;
+    auto&        kids = cut.nodes[std::size_t(key)].children;
+    kids.erase(std::find(kids.begin(), kids.end(), drop));
+    Multiverse mv = root->fork();
+    // Not declared: missing, and the problem names the defence.
+    ProofReport rep = check_proof(mv, cut);
+    EXPECT_FALSE(rep.complete);
+    ASSERT_EQ(rep.problems.size(), 1u);
+    EXPECT_EQ(rep.problems[0].kind, ProofProblem::Kind::MISSING_DEFENCE);
+    EXPECT_EQ(rep.problems[0].node, key);
+    EXPECT_EQ(rep.problems[0].action, t.nodes[std::size_t(drop)].action);
+    EXPECT_EQ(rep.answeredByGroup, 0u);
+    // Declared by a count: complete.
+    SolutionTree counted                     = cut;
+    counted.nodes[std::size_t(keep)].comment = "2 defences share this answer";
+    rep                                      = check_proof(mv, counted);
+    EXPECT_TRUE(rep.complete) << (rep.problems.empty() ? "" : rep.problems[0].detail);
+    EXPECT_EQ(rep.answeredByGroup, 1u);
+    // Declared by name (as the formatter prints it, blanks aside): complete.
+    Multiverse                     at = root->fork();
+    std::vector<movegen::MoveUndo> u(t.nodes[std::size_t(key)].action.size());
+    for (std::size_t j = 0; j < u.size(); ++j)
+        at.make_move(t.nodes[std::size_t(key)].action[j], u[j]);
+    const std::string keepName = notation::format_action(at, t.nodes[std::size_t(keep)].action);
+    const std::string dropName = notation::format_action(at, t.nodes[std::size_t(drop)].action);
+    SolutionTree      named    = cut;
+    named.nodes[std::size_t(keep)].comment =
+        movegen::group_comment({keepName, "  " + dropName + " "});
+    rep = check_proof(mv, named, 20, &notation::format_action);
+    EXPECT_TRUE(rep.complete) << (rep.problems.empty() ? "" : rep.problems[0].detail);
+    EXPECT_EQ(rep.answeredByGroup, 1u);
+    // A list that names other defences does not cover it; a name that is no defence is a problem.
+    named.nodes[std::size_t(keep)].comment = movegen::group_comment({keepName, "(0T1)Kz9z8"});
+    rep                                    = check_proof(mv, named, 20, &notation::format_action);
+    EXPECT_FALSE(rep.complete);
+    ASSERT_EQ(rep.problems.size(), 2u);
+    EXPECT_EQ(rep.problems[0].kind, ProofProblem::Kind::MISSING_DEFENCE);
+    EXPECT_EQ(rep.problems[1].kind, ProofProblem::Kind::BAD_GROUP);
+    // A group on a defence whose answer does not mate at once (here: the answer node gets a
+    // child, any action) is a problem.
+    SolutionTree deep = counted;
+    deep.add(deep.nodes[std::size_t(keep)].children[0], t.nodes[std::size_t(keep)].action);
+    rep = check_proof(mv, deep);
+    EXPECT_FALSE(rep.complete);
+    EXPECT_TRUE(std::any_of(rep.problems.begin(), rep.problems.end(),
+        [](const ProofProblem& p) { return p.kind == ProofProblem::Kind::BAD_GROUP; }));
+    EXPECT_EQ(mv.key(), root->key()) << "check_proof restores the position";
+}
+
+// A tree as deep as its input: the walk is iterative (issue 55: 2,000 turns overflowed the
+// stack). A game of knights going back and forth, read as a tree from its start: every defence
+// but the one played is missing (at least 19 at each), and the line ends with the attacker to
+// move.
+TEST(CheckProof, DeepTreeIsWalkedWithoutRecursion) {
+    constexpr int Turns = 8000; // the engine counts turns up to 8191
+    std::string   text  = "[Board \"Standard\"]\n";
+    for (int t = 1; t <= Turns; ++t)
+        text += std::to_string(t) + (t % 2 ? ". Nf3 / Nf6\n" : ". Ng1 / Ng8\n");
+    auto g = notation::load_game(text, "deep", {});
+    ASSERT_TRUE(g.ok()) << g.status().message();
+    ASSERT_EQ(g->mainLine.size(), std::size_t(2 * Turns));
+    SolutionTree tree;
+    int          at = 0;
+    for (const auto& a : g->mainLine)
+        at = tree.add(at, a);
+    Multiverse        mv  = g->start.fork();
+    const ProofReport rep = check_proof(mv, tree, SIZE_MAX);
+    EXPECT_TRUE(rep.finished);
+    EXPECT_FALSE(rep.complete);
+    EXPECT_EQ(rep.length, Turns);
+    EXPECT_EQ(rep.defenderNodes, std::size_t(Turns));
+    // Missing defences at each defender node (all but the one played), then the open end.
+    ASSERT_GT(rep.problems.size(), std::size_t(19 * Turns));
+    EXPECT_EQ(rep.problems.back().kind, ProofProblem::Kind::NO_ANSWER);
+    EXPECT_EQ(mv.key(), g->start.key()) << "check_proof restores the position";
+    // The default: the walk stops at the 20th problem (at the first defender node already).
+    const ProofReport first = check_proof(mv, tree);
+    EXPECT_FALSE(first.finished);
+    EXPECT_TRUE(first.limit.empty());
+    EXPECT_EQ(first.problems.size(), 20u);
+    EXPECT_EQ(first.length, Turns);
+    EXPECT_EQ(mv.key(), g->start.key()) << "check_proof restores the position";
+}
+
+// The limits stop the walk (issue 55): the proof is then undecided (no problem, not finished,
+// the limit named), and the position is restored.
+TEST(CheckProof, LimitsStopTheWalk) {
+    auto root = load_text(embedded()[2].pgn);
+    ASSERT_TRUE(root);
+    const SolveResult r = solve(*root, options(2));
+    ASSERT_EQ(r.result, Result::MATE);
+    Multiverse mv = root->fork();
+    ASSERT_TRUE(check_proof(mv, r.tree).complete);
+    auto stopped = [&](const ProofLimits& lim, const std::string& why) {
+        const ProofReport rep = check_proof(mv, r.tree, 20, nullptr, lim);
+        EXPECT_FALSE(rep.finished) << why;
+        EXPECT_FALSE(rep.complete) << why;
+        EXPECT_TRUE(rep.problems.empty()) << why;
+        EXPECT_EQ(rep.limit, why);
+        EXPECT_EQ(mv.key(), root->key()) << why << ": check_proof restores the position";
+    };
+    const std::atomic<bool> yes{true};
+    ProofLimits             lim;
+    lim.interrupt = &yes;
+    stopped(lim, "interrupted");
+    lim           = {};
+    lim.timeLimit = 1;
+    lim.deadline  = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    stopped(lim, "time limit of 1 s reached");
+    lim           = {};
+    lim.nodeLimit = 3;
+    stopped(lim, "node limit of 3 reached");
+    lim             = {};
+    lim.actionLimit = 1;
+    stopped(lim, "a position has more than 1 legal actions (--max-actions)");
+    // Limits not reached: the same complete proof.
+    lim                   = {};
+    lim.nodeLimit         = 1000000;
+    lim.actionLimit       = 1000;
+    lim.timeLimit         = 3600;
+    lim.deadline          = std::chrono::steady_clock::now() + std::chrono::hours(1);
+    const ProofReport rep = check_proof(mv, r.tree, 20, nullptr, lim);
+    EXPECT_TRUE(rep.complete && rep.finished && rep.limit.empty());
+    EXPECT_GT(rep.nodes, 0u);
+}
+
+// Issue 14: two defences that reach the same position (jumps onto two equal boards) are two
+// defences. The solver answers both, and the proof check accepts the tree (it used to reject the
+// second as a duplicate variation and the solve ended "unknown").
+TEST(Proof, TransposedDefencesAreTwoDefences) {
+    const char* text = "[Board \"custom\"]\n[Size \"5x5\"]\n[5/2R2/k2bK/5/2R2:0:1:w]\n"
+                       "[5/2R2/k2bK/5/2R2:1:1:w]\n\n1. (0T1)Ke3xd3 (1T1)Rc1d1\n";
+    auto        root = load_text(text, false);
+    ASSERT_TRUE(root);
+    for (int t : {1, 2}) {
+        SolveOptions o      = options(2, t);
+        o.allKeys           = false;
+        const SolveResult r = solve(*root, o);
+        ASSERT_EQ(r.result, Result::MATE) << r.error << " threads " << t;
+        EXPECT_EQ(r.mateIn, 2);
+        EXPECT_TRUE(r.verified) << "threads " << t;
+        ASSERT_TRUE(r.treeBuilt);
+        Multiverse        scratch = root->fork();
+        const ProofReport rep     = check_proof(scratch, r.tree);
+        EXPECT_TRUE(rep.complete) << (rep.problems.empty() ? "" : rep.problems[0].detail);
+        // The tree does hold two sibling defences that reach one position.
+        bool transposed = false;
+        for (std::size_t n = 0; n < r.tree.nodes.size() && !transposed; ++n) {
+            std::vector<movegen::Key> keys;
+            for (const int c : r.tree.nodes[n].children) {
+                // The position after child c: replay the path from the root.
+                std::vector<int> path;
+                for (int q = c; q > 0; q = r.tree.nodes[std::size_t(q)].parent)
+                    path.push_back(q);
+                Multiverse                     mv = root->fork();
+                std::vector<movegen::MoveUndo> undo;
+                for (auto it = path.rbegin(); it != path.rend(); ++it)
+                    for (const movegen::Move& m : r.tree.nodes[std::size_t(*it)].action) {
+                        undo.emplace_back();
+                        mv.make_move(m, undo.back());
+                    }
+                transposed |= std::find(keys.begin(), keys.end(), mv.key()) != keys.end();
+                keys.push_back(mv.key());
+            }
+        }
+        EXPECT_TRUE(transposed) << "threads " << t;
+    }
+}
+
+// Two branching jumps from two equal boards, made in either order, reach one position; they are
+// still two actions, neither illegal nor a duplicate of the other.
+TEST(Proof, JumpsInEitherOrderAreTwoActions) {
+    const char* text = "[Board \"custom\"]\n[Size \"5x5\"]\n[4k/5/5/5/R1K2:0:1:w]\n"
+                       "[4k/5/5/5/R1K2:1:1:w]\n\n1. (0T1)Ra1a2 (1T1)Ra1a2 / (0T1)Ke5e4 "
+                       "(1T1)Ke5e4\n";
+    auto        root = load_text(text, false);
+    ASSERT_TRUE(root);
+    const int                        v  = root->present_v(); // white's boards at T2
+    const int                        a2 = movegen::make_square(0, 1);
+    const movegen::Move              j0{movegen::Vec4(0, v, a2), movegen::Vec4(0, v - 2, a2)};
+    const movegen::Move              j1{movegen::Vec4(1, v, a2), movegen::Vec4(1, v - 2, a2)};
+    const std::vector<movegen::Move> ab{j0, j1}, ba{j1, j0};
+    // Both are legal actions of the position, and reach the same position.
+    std::vector<std::vector<movegen::Move>> legal;
+    movegen::ActionSearch                   search(*root);
+    search.for_each([&](std::span<const movegen::Move> a) {
+        legal.emplace_back(a.begin(), a.end());
+        return true;
+    });
+    ASSERT_NE(std::find(legal.begin(), legal.end(), ab), legal.end());
+    ASSERT_NE(std::find(legal.begin(), legal.end(), ba), legal.end());
+    auto key_after = [&](const std::vector<movegen::Move>& a) {
+        Multiverse                     mv = root->fork();
+        std::vector<movegen::MoveUndo> undo(a.size());
+        for (std::size_t i = 0; i < a.size(); ++i)
+            mv.make_move(a[i], undo[i]);
+        return mv.key();
+    };
+    ASSERT_EQ(key_after(ab), key_after(ba));
+    SolutionTree tree;
+    tree.add(0, ab);
+    tree.add(0, ba);
+    Multiverse        scratch = root->fork();
+    const ProofReport rep     = check_proof(scratch, tree);
+    ASSERT_FALSE(rep.problems.empty()); // neither line is a mate
+    for (const ProofProblem& p : rep.problems) {
+        EXPECT_NE(p.kind, ProofProblem::Kind::DUPLICATE) << p.detail;
+        EXPECT_NE(p.kind, ProofProblem::Kind::ILLEGAL_ACTION) << p.detail;
+    }
+}
+
+} // namespace
+} // namespace fived::solver

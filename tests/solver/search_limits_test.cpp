@@ -1,0 +1,114 @@
+// The search's limits: nodes, listed actions and time give an unknown result that says how far
+// the search got.
+#include <functional>
+
+#include <gtest/gtest.h>
+
+#include "solver/solver.h"
+#include "tests/solver/search_test_util.h"
+
+namespace fived::solver {
+namespace {
+
+using movegen::Multiverse;
+using namespace searchtest;
+
+TEST(Solver, NodeLimitGivesUnknown) {
+    auto root = load_text(embedded()[2].pgn);
+    ASSERT_TRUE(root);
+    for (int t : {1, 2}) {
+        SolveOptions o      = options(2, t);
+        o.nodeLimit         = 5;
+        const SolveResult r = solve(*root, o);
+        EXPECT_EQ(r.result, Result::UNKNOWN);
+        EXPECT_TRUE(r.limitHit);
+        EXPECT_TRUE(r.keys.empty());
+    }
+}
+
+// Mate in 2 from the standard start (20 actions, no mate in 2) with `threads`, the options then
+// changed by `set`.
+SolveResult solve_standard(int threads, const std::function<void(SolveOptions&)>& set) {
+    static const std::optional<Multiverse> root =
+        load_text("[Board \"Standard\"]\n[Mode \"5D\"]\n");
+    EXPECT_TRUE(root);
+    SolveOptions o = options(2, threads);
+    set(o);
+    return root ? solve(*root, o) : SolveResult{};
+}
+
+TEST(Solver, UnknownSaysHowManyKeysItRefuted) {
+    // 400 nodes end the search at bound 2 after some of its keys (13 with one thread), not all.
+    for (int t : {1, 2}) {
+        const SolveResult r = solve_standard(t, [](SolveOptions& o) { o.nodeLimit = 400; });
+        EXPECT_EQ(r.result, Result::UNKNOWN);
+        EXPECT_EQ(r.stoppedAt, 2);
+        EXPECT_EQ(r.keysInAll, 20u);
+        EXPECT_GT(r.keysRefuted, 0u);
+        EXPECT_LT(r.keysRefuted, 20u);
+        if (t == 1) {
+            EXPECT_EQ(r.keysRefuted, 13u); // one thread: deterministic
+        }
+        // Streamed (the root not listed): the refuted keys without their number.
+        const SolveResult st = solve_standard(t, [](SolveOptions& o) {
+            o.nodeLimit   = 400;
+            o.streamAbove = 5;
+        });
+        EXPECT_EQ(st.stoppedAt, 2);
+        EXPECT_EQ(st.keysInAll, 0u);
+        EXPECT_GT(st.keysRefuted, 0u);
+        // Decided: nothing stopped.
+        const SolveResult all = solve_standard(t, [](SolveOptions&) {});
+        EXPECT_EQ(all.result, Result::NO_MATE);
+        EXPECT_EQ(all.stoppedAt, 0);
+    }
+}
+
+TEST(Solver, ActionLimitGivesUnknownWithItsReason) {
+    // A limit of 10 listed actions stops the search at the first node it lists (mate in 2: the
+    // root), with the reason; 20 is enough for the root and every defender node of mate in 1
+    // and 2.
+    for (int t : {1, 2}) {
+        const SolveResult r = solve_standard(t, [](SolveOptions& o) { o.actionLimit = 10; });
+        EXPECT_EQ(r.result, Result::UNKNOWN);
+        EXPECT_TRUE(r.limitHit);
+        EXPECT_NE(r.error.find("more than 10 legal actions"), std::string::npos) << r.error;
+        const SolveResult ok = solve_standard(t, [](SolveOptions& o) { o.actionLimit = 20; });
+        EXPECT_EQ(ok.result, Result::NO_MATE);
+        EXPECT_FALSE(ok.limitHit);
+    }
+}
+
+TEST(Solver, AnalysisNamesTheActionLimitItHit) {
+    // Rook Tactics II (mate in 2): its tree, then the composer's analysis with room for 3
+    // listed actions per position, fewer than the puzzle position has.
+    const Embedded* e = nullptr;
+    for (const Embedded& x : embedded())
+        if (x.mateIn == 2) e = &x;
+    ASSERT_NE(e, nullptr);
+    auto root = load_text(e->pgn);
+    ASSERT_TRUE(root);
+    const SolveResult r = solve(*root, options(2));
+    ASSERT_EQ(r.result, Result::MATE);
+    SolveOptions   o    = options(2);
+    const Analysis full = analyse(*root, r.tree, 2, o, false);
+    EXPECT_TRUE(full.complete);
+    EXPECT_TRUE(full.why.empty());
+    o.actionLimit        = 3;
+    const Analysis tight = analyse(*root, r.tree, 2, o, false);
+    EXPECT_FALSE(tight.complete);
+    EXPECT_NE(tight.why.find("more than 3 legal actions"), std::string::npos) << tight.why;
+}
+
+TEST(Solver, TimeLimitGivesUnknown) {
+    auto root = load_text("[Board \"Standard\"]\n[Mode \"5D\"]\n");
+    ASSERT_TRUE(root);
+    SolveOptions o      = options(4);
+    o.timeLimit         = 0.05;
+    const SolveResult r = solve(*root, o);
+    EXPECT_EQ(r.result, Result::UNKNOWN);
+    EXPECT_TRUE(r.limitHit); // a search that ignored the limit would run into ctest's timeout
+}
+
+} // namespace
+} // namespace fived::solver
