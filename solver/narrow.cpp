@@ -78,8 +78,8 @@ Value Searcher::narrow_checks_streamed(int k, int ply, Key key, std::uint64_t no
     // The killers and recent refutations, completed: their moves where they are legal here,
     // with the first legal choice on the other boards, found within NarrowCountEffort
     // depth-first nodes (a completion that does not exist must not cost a whole enumeration).
-    const std::vector<Move>* tries[2 + RecentActions::Slots];
-    const std::size_t        nTries = killers.first_tries(ply, true, tries);
+    const std::vector<Move>* tries[NodePicker::MaxFirstTries];
+    const std::size_t        nTries = NodePicker::first_tries(killers, ply, false, k, tries);
     movegen::ActionSearch&   search = onlySearches[std::size_t(ply)];
     search.set_node_limit(NarrowCountEffort);
     for (std::size_t t = 0; t < nTries; ++t) {

@@ -10,7 +10,9 @@
 //    the defences without jumps, then those with jumps (fewer jumps first: a defence that stays
 //    on its boards keeps the multiverse small, and in practice it is the usual refutation;
 //    measured on brawn-tactics-2, no mate in 4: 1,847 -> 383 nodes).
-// Within a stage the enumeration order (ActionList index) decides. Children the table already
+// Within a stage the enumeration order (ActionList index) decides. Before the node is listed
+// (and at nodes never listed: attacker nodes with r = 1, wide nodes), first_tries() is the
+// stage of the ply's killers and recent deciding actions, each searched if it is legal here. Children the table already
 // decided (the enhanced transposition cutoff, Searcher::table_cutoff()) are skipped and never
 // yielded. The stages are one score per action (hint, killer and check or jump weights that do
 // not overlap), sorted once: the order is fixed for a position and its statistics, so the
@@ -24,6 +26,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "solver/history.h"
 #include "solver/killers.h"
@@ -49,6 +52,16 @@ public:
     static constexpr std::int32_t CheckWeight  = 1 << 10;
     static constexpr std::int32_t JumpWeight   = 1 << 10;
     static constexpr std::int32_t Skipped      = INT_MIN;
+    // Room for first_tries().
+    static constexpr std::size_t MaxFirstTries = 2 + RecentActions::Slots;
+
+    // The stage before a node is listed (Searcher::killers_first(), attack_last(),
+    // narrow_checks_streamed()): the ply's two killers, each searched if it is legal here, then,
+    // at a defender node or an attacker node with r = 1, the ply's recent deciding actions not
+    // among them (the refutations, or the mates of r = 1 nodes; Killers::first_tries()). Fills
+    // `out` (room for MaxFirstTries) and returns how many; some may be empty (no killer yet).
+    static std::size_t first_tries(
+        const Killers& killers, int ply, bool attacker, int bound, const std::vector<Move>** out);
 
     // The picker of the node at `ply` whose actions are in `list` (attacker to move or not);
     // `hint` is the table's action_hint for the node (0: none).

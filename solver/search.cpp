@@ -218,8 +218,8 @@ Value Searcher::attack_last(Key key, int ply) {
         return false; // one mating action decides the node
     };
     // The two killers, then the recent mates not among them.
-    const std::vector<Move>* tryFirst[2 + RecentActions::Slots];
-    const std::size_t        nTry = killers.first_tries(ply, true, tryFirst);
+    const std::vector<Move>* tryFirst[NodePicker::MaxFirstTries];
+    const std::size_t        nTry = NodePicker::first_tries(killers, ply, true, 1, tryFirst);
     for (std::size_t k = 0; k < nTry && !found && !aborted; ++k) {
         const std::vector<Move>& killer = *tryFirst[k];
         if (killer.empty()) continue;
@@ -385,21 +385,16 @@ Value Searcher::child_value(bool orNode, int childBound, int ply, std::span<cons
 // if it is one of the legal actions here (ActionSearch::reset_only). In a wide node the same
 // refutation or answer usually works again, and the node is then decided without enumerating
 // its actions. A defender node then tries the ply's recent refutations (`recent`, those not
-// among the killers; first_tries()). Returns the decisive value (stored), ABORT, or OPEN.
+// among the killers; NodePicker::first_tries()). Returns the decisive value (stored), ABORT, or
+// OPEN.
 Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0) {
     const int   childBound = orNode ? bound - 1 : bound;
     const Value decisive   = orNode ? Value::YES : Value::NO;
-    // An attacker node here has r >= 2: its ply's recent actions are the mates of r = 1 nodes.
-    const std::vector<Move>* tries[2 + RecentActions::Slots];
-    const std::size_t        n = killers.first_tries(ply, !orNode, tries);
-    // A defender node with k = 1: the second killer first when its last refutation took fewer
-    // nodes than the first's. Either refutes as well, but the mate-in-one search after them
-    // (the refutation's whole cost) can differ twice over: after a defence that leaves the
-    // attacker fewer checks it probes fewer actions (tools-dead-timeline --at -5: 10,042,954
-    // nodes instead of 12,164,683).
-    const bool     timed = !orNode && bound == 1;
-    std::uint64_t* cost  = killers.cost(ply);
-    if (timed && cost[1] && cost[1] < cost[0]) std::swap(tries[0], tries[1]);
+    // The order of the tries is the picker's (NodePicker::first_tries()); an attacker node here
+    // has r >= 2, so only its killers are tried.
+    const std::vector<Move>* tries[NodePicker::MaxFirstTries];
+    const std::size_t        n     = NodePicker::first_tries(killers, ply, orNode, bound, tries);
+    const bool               timed = !orNode && bound == 1; // the killers' costs are kept
     for (std::size_t t = 0; t < n; ++t) {
         const std::vector<Move>& a = *tries[t];
         if (a.empty()) continue;
@@ -409,7 +404,7 @@ Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uin
         if (v == Value::ABORT) return v;
         if (v != decisive) continue;
         killers.decided_by(ply, a, !orNode); // a is now the first killer
-        if (timed) cost[0] = totalNodes - before + 1;
+        if (timed) killers.cost(ply)[0] = totalNodes - before + 1;
         const std::uint64_t effort = totalNodes - nodes0 + 1;
         if (orNode)
             ctx.tt.store_proof(key, bound, action_hint(child), effort);
