@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -64,24 +65,48 @@ std::vector<std::uint32_t> indices_where(
     return out;
 }
 
-struct Fixture {
-    explicit Fixture(const Multiverse& root) : ctx(tt, root, 4), searcher(ctx) {
+// next() yields the hint, the two killers (`head`), then `preferred`, then `rest`, each in the
+// stage of its name.
+void expect_stages(NodePicker& picker, const std::vector<std::uint32_t>& head,
+    const std::vector<std::uint32_t>& preferred, const std::vector<std::uint32_t>& rest) {
+    std::vector<std::uint32_t> want = head;
+    want.insert(want.end(), preferred.begin(), preferred.end());
+    want.insert(want.end(), rest.begin(), rest.end());
+    std::vector<Stage> wantStages = {Stage::HINT, Stage::KILLER, Stage::KILLER};
+    wantStages.insert(wantStages.end(), preferred.size(), Stage::PREFERRED);
+    wantStages.insert(wantStages.end(), rest.size(), Stage::REST);
+    std::vector<Stage> stages;
+    EXPECT_EQ(drain(picker, stages), want);
+    EXPECT_EQ(stages, wantStages);
+}
+
+// Rook Tactics II's root, a searcher over it (to list actions) and killers of the test's own.
+class Picker : public ::testing::Test {
+protected:
+    void SetUp() override {
+        root = rook_tactics();
+        ASSERT_TRUE(root);
+        ctx.emplace(tt, *root, 4);
+        searcher = std::make_unique<Searcher>(*ctx);
         killers.resize(4);
     }
-    TranspositionTable tt;
-    SearchContext      ctx;
-    Searcher           searcher;
-    Killers            killers;
+    // The root's legal actions (with check flags when `checks`), copied out of the searcher.
+    ActionList listed(bool checks) {
+        EXPECT_TRUE(searcher->collect(0, checks));
+        return searcher->list(0);
+    }
+
+    std::optional<Multiverse>    root;
+    TranspositionTable           tt;
+    std::optional<SearchContext> ctx;
+    std::unique_ptr<Searcher>    searcher;
+    Killers                      killers;
 };
 
 // Attacker: the table hint, the first killer, the second, the checks, then the quiet actions;
 // a skipped action (decided by the table) is never yielded.
-TEST(NodePicker, AttackerYieldsHintKillersChecksThenTheRest) {
-    const std::optional<Multiverse> root = rook_tactics();
-    ASSERT_TRUE(root);
-    Fixture f(*root);
-    ASSERT_TRUE(f.searcher.collect(0, true));
-    ActionList list  = f.searcher.list(0);
+TEST_F(Picker, AttackerYieldsHintKillersChecksThenTheRest) {
+    ActionList list  = listed(true);
     const auto quiet = indices_where(list, {}, [&](std::uint32_t i) { return !list.ref(i).check; });
     const auto checks = indices_where(list, {}, [&](std::uint32_t i) { return list.ref(i).check; });
     ASSERT_GE(quiet.size(), 4u);
@@ -92,43 +117,33 @@ TEST(NodePicker, AttackerYieldsHintKillersChecksThenTheRest) {
     const std::uint32_t first  = quiet[quiet.size() - 2];
     const std::uint32_t second = quiet[quiet.size() - 3];
     const std::uint32_t known  = checks[0];
-    f.killers.set(0, list.action(second));
-    f.killers.set(0, list.action(first)); // the first slot: the most recent
-    NodePicker picker(list, f.killers, 0, true, action_hint(list.ref(hinted).child));
+    killers.set(0, list.action(second));
+    killers.set(0, list.action(first)); // the first slot: the most recent
+    NodePicker picker(list, killers, 0, true, action_hint(list.ref(hinted).child));
     for (std::uint32_t i = 0; i < list.size(); ++i)
         i == known ? picker.skip(i) : picker.score(i);
     picker.order();
 
-    std::vector<std::uint32_t> want  = {hinted, first, second};
-    std::vector<std::uint32_t> taken = want;
+    const std::vector<std::uint32_t> head  = {hinted, first, second};
+    std::vector<std::uint32_t>       taken = head;
     taken.push_back(known);
     const auto restChecks =
         indices_where(list, taken, [&](std::uint32_t i) { return list.ref(i).check; });
     const auto restQuiet =
         indices_where(list, taken, [&](std::uint32_t i) { return !list.ref(i).check; });
-    want.insert(want.end(), restChecks.begin(), restChecks.end());
-    want.insert(want.end(), restQuiet.begin(), restQuiet.end());
-    std::vector<Stage> stages;
-    EXPECT_EQ(drain(picker, stages), want);
-    std::vector<Stage> wantStages = {Stage::HINT, Stage::KILLER, Stage::KILLER};
-    wantStages.insert(wantStages.end(), restChecks.size(), Stage::PREFERRED);
-    wantStages.insert(wantStages.end(), restQuiet.size(), Stage::REST);
-    EXPECT_EQ(stages, wantStages);
+    expect_stages(picker, head, restChecks, restQuiet);
     EXPECT_EQ(picker.stage(known), Stage::SKIPPED);
-    EXPECT_EQ(want.size(), list.size() - 1);
+    EXPECT_EQ(head.size() + restChecks.size() + restQuiet.size(), list.size() - 1);
 }
 
 // Defender (after the attacker's first action): the hint, the killers, the defences without
 // jumps in enumeration order, then those with jumps, fewer jumps first.
-TEST(NodePicker, DefenderYieldsHintKillersThenDefencesWithoutJumpsFirst) {
-    const std::optional<Multiverse> root = rook_tactics();
-    ASSERT_TRUE(root);
-    Fixture f(*root);
-    ASSERT_TRUE(f.searcher.collect(0, false));
-    ASSERT_TRUE(f.searcher.make(0, 0));
-    ASSERT_TRUE(f.searcher.collect(1, false));
-    ActionList list = f.searcher.list(1);
-    f.searcher.unmake(0);
+TEST_F(Picker, DefenderYieldsHintKillersThenDefencesWithoutJumpsFirst) {
+    ASSERT_FALSE(listed(false).empty());
+    ASSERT_TRUE(searcher->make(0, 0));
+    ASSERT_TRUE(searcher->collect(1, false));
+    ActionList list = searcher->list(1);
+    searcher->unmake(0);
     const auto physical =
         indices_where(list, {}, [&](std::uint32_t i) { return jumps(list.action(i)) == 0; });
     const auto jumping =
@@ -139,41 +154,30 @@ TEST(NodePicker, DefenderYieldsHintKillersThenDefencesWithoutJumpsFirst) {
     const std::uint32_t hinted = jumping[1];
     const std::uint32_t first  = jumping.back();
     const std::uint32_t second = physical.back();
-    f.killers.set(1, list.action(second));
-    f.killers.set(1, list.action(first));
-    NodePicker picker(list, f.killers, 1, false, action_hint(list.ref(hinted).child));
+    killers.set(1, list.action(second));
+    killers.set(1, list.action(first));
+    NodePicker picker(list, killers, 1, false, action_hint(list.ref(hinted).child));
     for (std::uint32_t i = 0; i < list.size(); ++i)
         picker.score(i);
     picker.order();
 
-    std::vector<std::uint32_t> want = {hinted, first, second};
-    auto                       restPhysical =
-        indices_where(list, want, [&](std::uint32_t i) { return jumps(list.action(i)) == 0; });
+    const std::vector<std::uint32_t> head = {hinted, first, second};
+    const auto                       restPhysical =
+        indices_where(list, head, [&](std::uint32_t i) { return jumps(list.action(i)) == 0; });
     auto restJumping =
-        indices_where(list, want, [&](std::uint32_t i) { return jumps(list.action(i)) > 0; });
+        indices_where(list, head, [&](std::uint32_t i) { return jumps(list.action(i)) > 0; });
     std::stable_sort(restJumping.begin(), restJumping.end(), [&](std::uint32_t a, std::uint32_t b) {
         return jumps(list.action(a)) < jumps(list.action(b));
     });
-    want.insert(want.end(), restPhysical.begin(), restPhysical.end());
-    want.insert(want.end(), restJumping.begin(), restJumping.end());
-    std::vector<Stage> stages;
-    EXPECT_EQ(drain(picker, stages), want);
-    std::vector<Stage> wantStages = {Stage::HINT, Stage::KILLER, Stage::KILLER};
-    wantStages.insert(wantStages.end(), restPhysical.size(), Stage::PREFERRED);
-    wantStages.insert(wantStages.end(), restJumping.size(), Stage::REST);
-    EXPECT_EQ(stages, wantStages);
+    expect_stages(picker, head, restPhysical, restJumping);
 }
 
 // Without hint or killers: the checks in enumeration order, then the rest; from_current() is
 // the action next() returned last and those after it (what a parallel split hands on), and a
 // picker that is done stays done.
-TEST(NodePicker, WithoutStatisticsChecksComeFirstAndFromCurrentIsTheRemainder) {
-    const std::optional<Multiverse> root = rook_tactics();
-    ASSERT_TRUE(root);
-    Fixture f(*root);
-    ASSERT_TRUE(f.searcher.collect(0, true));
-    ActionList list = f.searcher.list(0);
-    NodePicker picker(list, f.killers, 0, true, 0);
+TEST_F(Picker, WithoutStatisticsChecksComeFirstAndFromCurrentIsTheRemainder) {
+    ActionList list = listed(true);
+    NodePicker picker(list, killers, 0, true, 0);
     for (std::uint32_t i = 0; i < list.size(); ++i)
         picker.score(i);
     picker.order();
@@ -196,22 +200,18 @@ TEST(NodePicker, WithoutStatisticsChecksComeFirstAndFromCurrentIsTheRemainder) {
 // The stage before listing: the first killer, the second, then (defender, or attacker with
 // r = 1) the recent deciding actions not among them; at a defender node with k = 1 the second
 // killer first when its last refutation was cheaper.
-TEST(NodePicker, FirstTriesAreTheKillersThenTheRecentOnes) {
-    const std::optional<Multiverse> root = rook_tactics();
-    ASSERT_TRUE(root);
-    Fixture f(*root);
-    ASSERT_TRUE(f.searcher.collect(0, false));
-    const ActionList& list = f.searcher.list(0);
+TEST_F(Picker, FirstTriesAreTheKillersThenTheRecentOnes) {
+    const ActionList list = listed(false);
     ASSERT_GE(list.size(), 3u);
     std::vector<std::vector<Move>> a;
     for (std::size_t i = 0; i < 3; ++i)
         a.emplace_back(list.action(i).begin(), list.action(i).end());
     const int ply = 1;
     for (int i = 2; i >= 0; --i)
-        f.killers.decided_by(ply, a[std::size_t(i)], true); // killers a[0], a[1]; recent all three
+        killers.decided_by(ply, a[std::size_t(i)], true); // killers a[0], a[1]; recent all three
     auto tries = [&](bool attacker, int bound) {
         const std::vector<Move>* out[NodePicker::MaxFirstTries];
-        const std::size_t        n = NodePicker::first_tries(f.killers, ply, attacker, bound, out);
+        const std::size_t        n = NodePicker::first_tries(killers, ply, attacker, bound, out);
         std::vector<std::vector<Move>> got;
         for (std::size_t t = 0; t < n; ++t)
             got.push_back(*out[t]);
@@ -222,10 +222,10 @@ TEST(NodePicker, FirstTriesAreTheKillersThenTheRecentOnes) {
     EXPECT_EQ(tries(true, 1), all);
     EXPECT_EQ(tries(true, 2), (std::vector<std::vector<Move>>{a[0], a[1]}));
     EXPECT_EQ(tries(false, 1), all); // no cost known yet
-    f.killers.cost(ply)[0] = 100;
-    f.killers.cost(ply)[1] = 200;
+    killers.cost(ply)[0] = 100;
+    killers.cost(ply)[1] = 200;
     EXPECT_EQ(tries(false, 1), all);
-    f.killers.cost(ply)[1] = 50;
+    killers.cost(ply)[1] = 50;
     EXPECT_EQ(tries(false, 1), (std::vector<std::vector<Move>>{a[1], a[0], a[2]}));
     EXPECT_EQ(tries(false, 2), all); // only k = 1 looks at the costs
 }
