@@ -17,6 +17,7 @@
 //    and at a defender node the ply's recent refutations, each searched if legal here
 //    (killers_first()); a decisive one decides the node. At k = 1 the killer whose last
 //    refutation took fewer nodes goes first (the mate-in-one search after it probes less).
+//    That order is the NodePicker's first stage (NodePicker::first_tries()).
 //  * attacker, r >= 2 and every defender node with at most SearchContext::streamAbove legal
 //    actions: the legal actions are collected into the ply's
 //    ActionList together with the key of the position they lead to. Children already decided
@@ -48,7 +49,9 @@
 //    (narrow_checks_streamed()).
 //    Nothing is stored per action, so memory does not grow with the width; the order is the
 //    enumeration's, fixed for a position, so the answer and the key do not depend on threads
-//    (such a node is searched by one thread; its children may split).
+//    (such a node is searched by one thread; its children may split). It has no NodePicker:
+//    with nothing listed there is nothing to score, and its passes are the enumeration's
+//    (Searcher::Wide, stream.cpp), after a pass over the ply's two killers.
 //  * A collected action is replayed with make_move in standard order, and the key reached must
 //    equal the key recorded during enumeration; a mismatch is an internal error that stops the
 //    search with "unknown", never a wrong answer.
