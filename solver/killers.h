@@ -26,7 +26,8 @@ public:
     const std::vector<Move>& second(int ply) const { return slots[2 * std::size_t(ply) + 1]; }
     // The ply's two costs (first slot, second slot): nodes of the slot's last refutation at a
     // defender node with k = 1 (0: none). Swapped with the slots.
-    std::uint64_t* cost(int ply) { return &costs[2 * std::size_t(ply)]; }
+    std::uint64_t*       cost(int ply) { return &costs[2 * std::size_t(ply)]; }
+    const std::uint64_t* cost(int ply) const { return &costs[2 * std::size_t(ply)]; }
 
     // `a` decided a node at `ply`: it becomes the first killer (the first moves to second).
     void set(int ply, std::span<const Move> a);

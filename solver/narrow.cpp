@@ -3,13 +3,13 @@
 // searched first within growing node budgets (Searcher::narrow_checks_first() for a listed node,
 // narrow_checks_streamed() for one too wide to list, both through narrow_rounds()).
 #include <algorithm>
-#include <climits>
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
 #include "movegen/rules.h"
+#include "solver/node_picker.h"
 #include "solver/search.h"
 #include "solver/search_internal.h"
 
@@ -35,17 +35,16 @@ using detail::same_action;
 // what it decided is exact and stored, what it did not finish stores nothing, so the node's value
 // is the same as without budgets (which refutation decides it may depend on what other threads put
 // in the table).
-Value Searcher::narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes0) {
-    ActionList& list = lists[std::size_t(ply)];
-    auto&       cand = narrow[std::size_t(ply)];
+Value Searcher::narrow_checks_first(
+    NodePicker& picker, int k, int ply, Key key, std::uint64_t nodes0) {
+    const ActionList& list = picker.actions();
+    auto&             cand = narrow[std::size_t(ply)];
     cand.clear();
     for (std::size_t i = 0; i < list.size() && cand.size() < NarrowCounted; ++i)
-        if (list.ref(i).check && list.ref(i).score != INT_MIN)
-            cand.push_back({0, std::uint32_t(i), 0});
+        if (list.ref(i).check && !picker.skipped(i)) cand.push_back({0, std::uint32_t(i), 0});
     return narrow_rounds(
         k, ply, key, nodes0, 0, [&](std::uint32_t i) { return make(ply, i); },
-        [&](std::uint32_t i) { return list.action(i); },
-        [&](std::uint32_t i) { list.ref(i).score = INT_MIN; });
+        [&](std::uint32_t i) { return list.action(i); }, [&](std::uint32_t i) { picker.skip(i); });
 }
 
 // narrow_checks_first() for a defender node too wide to list (stream()), which would otherwise
@@ -79,8 +78,8 @@ Value Searcher::narrow_checks_streamed(int k, int ply, Key key, std::uint64_t no
     // The killers and recent refutations, completed: their moves where they are legal here,
     // with the first legal choice on the other boards, found within NarrowCountEffort
     // depth-first nodes (a completion that does not exist must not cost a whole enumeration).
-    const std::vector<Move>* tries[2 + RecentActions::Slots];
-    const std::size_t        nTries = killers.first_tries(ply, true, tries);
+    const std::vector<Move>* tries[NodePicker::MaxFirstTries];
+    const std::size_t        nTries = NodePicker::first_tries(killers, ply, false, k, tries);
     movegen::ActionSearch&   search = onlySearches[std::size_t(ply)];
     search.set_node_limit(NarrowCountEffort);
     for (std::size_t t = 0; t < nTries; ++t) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <climits>
 
 #include <tbb/task_group.h>
 
@@ -11,6 +10,7 @@
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
 #include "movegen/rules.h"
+#include "solver/node_picker.h"
 #include "solver/search_internal.h"
 
 namespace fived::solver {
@@ -187,28 +187,10 @@ Value Searcher::attack(int r, int ply) {
         return Value::NO;
     }
     if (ply == 0) ctx.rootActions.store(list.size(), std::memory_order_relaxed);
-    // Children decided by the table (enhanced transposition cutoff), then the ordering.
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        ActionList::Ref& ref = list.ref(i);
-        ref.score            = 0;
-        if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
-            if (e->proven <= r - 1) {
-                killers.set(ply, list.action(i));
-                ctx.tt.store_proof(key, r, action_hint(ref.child), totalNodes - nodes0);
-                return Value::YES;
-            }
-            if (e->disproven >= r - 1) {
-                ref.score = INT_MIN; // known to fail
-                refuted(ply);
-                continue;
-            }
-        }
-        if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
-        ref.score += killers.score(ply, list.action(i)) << 16;
-        if (ref.check) ref.score += 1 << 10;
-    }
-    list.sort_by_score();
-    return search_children(true, r, ply, key, nodes0);
+    NodePicker picker(list, killers, ply, true, hint);
+    if (const Value v = table_cutoff(picker, r, ply, key, nodes0); v != Value::OPEN) return v;
+    picker.order();
+    return search_children(picker, r, ply, key, nodes0);
 }
 
 // Attacker to move with bound 1: is there a mating action? The killers (actions that mated
@@ -236,8 +218,8 @@ Value Searcher::attack_last(Key key, int ply) {
         return false; // one mating action decides the node
     };
     // The two killers, then the recent mates not among them.
-    const std::vector<Move>* tryFirst[2 + RecentActions::Slots];
-    const std::size_t        nTry = killers.first_tries(ply, true, tryFirst);
+    const std::vector<Move>* tryFirst[NodePicker::MaxFirstTries];
+    const std::size_t        nTry = NodePicker::first_tries(killers, ply, true, 1, tryFirst);
     for (std::size_t k = 0; k < nTry && !found && !aborted; ++k) {
         const std::vector<Move>& killer = *tryFirst[k];
         if (killer.empty()) continue;
@@ -297,50 +279,65 @@ Value Searcher::defend(int k, int ply) {
         ctx.tt.store_disproof(key, AllBounds, 0, 1); // stalemate: never a mate
         return Value::NO;
     }
+    NodePicker picker(list, killers, ply, false, hint);
+    if (const Value v = table_cutoff(picker, k, ply, key, nodes0); v != Value::OPEN) return v;
+    if (budgeted)
+        if (const Value v = narrow_checks_first(picker, k, ply, key, nodes0); v != Value::OPEN)
+            return v;
+    picker.order();
+    return search_children(picker, k, ply, key, nodes0);
+}
+
+// The enhanced transposition cutoff of a listed node: each child the table already decided
+// within the child's bound either decides the node (a mating attacker action, a refuting
+// defence: the next killer; stored, returned) or is skipped by the picker (a failing attacker
+// action, an answered defence); the others are scored (NodePicker::score()). OPEN when no
+// child decided the node.
+Value Searcher::table_cutoff(
+    NodePicker& picker, int bound, int ply, Key key, std::uint64_t nodes0) {
+    const bool        orNode     = picker.attacker();
+    const int         childBound = orNode ? bound - 1 : bound;
+    const ActionList& list       = picker.actions();
     for (std::size_t i = 0; i < list.size(); ++i) {
-        ActionList::Ref& ref = list.ref(i);
-        ref.score            = 0;
-        if (const std::optional<TTData> e = ctx.tt.probe(ref.child)) {
-            if (e->disproven >= k) { // a refutation known from the table: the next killer
-                killers.decided_by(ply, list.action(i), true);
-                ctx.tt.store_disproof(key, k, action_hint(ref.child), totalNodes - nodes0);
-                return Value::NO;
+        const Key child = list.ref(i).child;
+        if (const std::optional<TTData> e = ctx.tt.probe(child)) {
+            // The child's own value: the attacker mates or the defender is mated within it.
+            const bool yes = e->proven <= childBound;
+            const bool no  = e->disproven >= childBound;
+            if (orNode ? yes : no) { // decisive
+                killers.decided_by(ply, list.action(i), !orNode);
+                if (orNode)
+                    ctx.tt.store_proof(key, bound, action_hint(child), totalNodes - nodes0);
+                else
+                    ctx.tt.store_disproof(key, bound, action_hint(child), totalNodes - nodes0);
+                return orNode ? Value::YES : Value::NO;
             }
-            if (e->proven <= k) {
-                ref.score = INT_MIN; // already answered
+            if (orNode ? no : yes) { // known to fail, or already answered
+                picker.skip(i);
+                if (orNode) refuted(ply);
                 continue;
             }
         }
-        if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
-        // Killers: defences that refuted sibling attacker actions at this ply.
-        ref.score += killers.score(ply, list.action(i)) << 16;
-        // Jumps last: a defence that stays on its boards keeps the multiverse small, and in
-        // practice it is the usual refutation (measured: brawn-tactics-2, no mate in 4, 1847 ->
-        // 383 nodes); a defence that branches gives the attacker new boards to play on.
-        for (const Move& m : list.action(i))
-            if (!m.is_physical()) ref.score -= 1 << 10;
+        picker.score(i);
     }
-    if (budgeted)
-        if (const Value v = narrow_checks_first(k, ply, key, nodes0); v != Value::OPEN) return v;
-    list.sort_by_score();
-    return search_children(false, k, ply, key, nodes0);
+    return Value::OPEN;
 }
 
-// Searches the children of an OR (attacker) or AND (defender) node in list order, skipping
-// those marked INT_MIN (already decided by the table: a failing attacker action, or an
-// answered defence). Splits into tasks where the height (and splitDefender) allows.
-Value Searcher::search_children(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0) {
-    const ActionList&              list       = lists[std::size_t(ply)];
-    const int                      childBound = orNode ? bound - 1 : bound;
-    std::span<const std::uint32_t> order      = list.ordered();
-    const bool canSplit = ctx.splitHeight > 0 && height(orNode, bound) >= ctx.splitHeight
+// Searches the children of an OR (attacker) or AND (defender) node in the picker's order
+// (node_picker.h), which leaves out those the table decided. Splits into tasks where the height
+// (and splitDefender) allows.
+Value Searcher::search_children(
+    NodePicker& picker, int bound, int ply, Key key, std::uint64_t nodes0) {
+    const bool        orNode     = picker.attacker();
+    const ActionList& list       = picker.actions();
+    const int         childBound = orNode ? bound - 1 : bound;
+    const bool        canSplit   = ctx.splitHeight > 0 && height(orNode, bound) >= ctx.splitHeight
         && (orNode || ctx.splitDefender) && budgetEnd == NoBudget;
-    bool searched = false;
-    for (std::size_t pos = 0; pos < order.size(); ++pos) {
-        const std::uint32_t i = order[pos];
-        if (list.ref(i).score == INT_MIN) continue;
+    bool          searched = false;
+    std::uint32_t i        = 0;
+    while (picker.next(i)) {
         if (canSplit && searched) {
-            const Value v = split(orNode, bound, ply, order.subspan(pos));
+            const Value v = split(picker, bound, ply);
             if (v == Value::ABORT) return v;
             if (v == (orNode ? Value::YES : Value::NO)) return v; // stored by split()
             break;
@@ -388,21 +385,16 @@ Value Searcher::child_value(bool orNode, int childBound, int ply, std::span<cons
 // if it is one of the legal actions here (ActionSearch::reset_only). In a wide node the same
 // refutation or answer usually works again, and the node is then decided without enumerating
 // its actions. A defender node then tries the ply's recent refutations (`recent`, those not
-// among the killers; first_tries()). Returns the decisive value (stored), ABORT, or OPEN.
+// among the killers; NodePicker::first_tries()). Returns the decisive value (stored), ABORT, or
+// OPEN.
 Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0) {
     const int   childBound = orNode ? bound - 1 : bound;
     const Value decisive   = orNode ? Value::YES : Value::NO;
-    // An attacker node here has r >= 2: its ply's recent actions are the mates of r = 1 nodes.
-    const std::vector<Move>* tries[2 + RecentActions::Slots];
-    const std::size_t        n = killers.first_tries(ply, !orNode, tries);
-    // A defender node with k = 1: the second killer first when its last refutation took fewer
-    // nodes than the first's. Either refutes as well, but the mate-in-one search after them
-    // (the refutation's whole cost) can differ twice over: after a defence that leaves the
-    // attacker fewer checks it probes fewer actions (tools-dead-timeline --at -5: 10,042,954
-    // nodes instead of 12,164,683).
-    const bool     timed = !orNode && bound == 1;
-    std::uint64_t* cost  = killers.cost(ply);
-    if (timed && cost[1] && cost[1] < cost[0]) std::swap(tries[0], tries[1]);
+    // The order of the tries is the picker's (NodePicker::first_tries()); an attacker node here
+    // has r >= 2, so only its killers are tried.
+    const std::vector<Move>* tries[NodePicker::MaxFirstTries];
+    const std::size_t        n     = NodePicker::first_tries(killers, ply, orNode, bound, tries);
+    const bool               timed = !orNode && bound == 1; // the killers' costs are kept
     for (std::size_t t = 0; t < n; ++t) {
         const std::vector<Move>& a = *tries[t];
         if (a.empty()) continue;
@@ -412,7 +404,7 @@ Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uin
         if (v == Value::ABORT) return v;
         if (v != decisive) continue;
         killers.decided_by(ply, a, !orNode); // a is now the first killer
-        if (timed) cost[0] = totalNodes - before + 1;
+        if (timed) killers.cost(ply)[0] = totalNodes - before + 1;
         const std::uint64_t effort = totalNodes - nodes0 + 1;
         if (orNode)
             ctx.tt.store_proof(key, bound, action_hint(child), effort);

@@ -17,13 +17,16 @@
 //    and at a defender node the ply's recent refutations, each searched if legal here
 //    (killers_first()); a decisive one decides the node. At k = 1 the killer whose last
 //    refutation took fewer nodes goes first (the mate-in-one search after it probes less).
+//    That order is the NodePicker's first stage (NodePicker::first_tries()).
 //  * attacker, r >= 2 and every defender node with at most SearchContext::streamAbove legal
 //    actions: the legal actions are collected into the ply's
 //    ActionList together with the key of the position they lead to. Children already decided
-//    in the table answer at once (enhanced transposition cutoff); the rest are ordered and
-//    searched. Attacker: table hint, killers (actions that mated sibling defences), checks.
-//    Defender: table hint, killers (defences that refuted sibling attacker actions), then
-//    defences without jumps before those with jumps.
+//    in the table answer at once (enhanced transposition cutoff, table_cutoff()); the rest are
+//    searched in the order of the node's NodePicker (node_picker.h, which owns the stages and
+//    their weights): attacker, table hint, killers (actions that mated sibling defences),
+//    checks, the rest; defender, table hint, killers (defences that refuted sibling attacker
+//    actions), then defences without jumps before those with jumps. search_children() is a
+//    loop over NodePicker::next().
 //  * defender, k >= 2: the killers are searched within a node budget (SearchContext::
 //    narrowBudget); when they do not refute in it, the node is listed, and before the usual
 //    order the defences that give check with the fewest attacker actions are searched within
@@ -46,7 +49,9 @@
 //    (narrow_checks_streamed()).
 //    Nothing is stored per action, so memory does not grow with the width; the order is the
 //    enumeration's, fixed for a position, so the answer and the key do not depend on threads
-//    (such a node is searched by one thread; its children may split).
+//    (such a node is searched by one thread; its children may split). It has no NodePicker:
+//    with nothing listed there is nothing to score, and its passes are the enumeration's
+//    (Searcher::Wide, stream.cpp), after a pass over the ply's two killers.
 //  * A collected action is replayed with make_move in standard order, and the key reached must
 //    equal the key recorded during enumeration; a mismatch is an internal error that stops the
 //    search with "unknown", never a wrong answer.
@@ -104,6 +109,7 @@ enum class Value : std::uint8_t {
 constexpr std::uint32_t PnInf = 1u << 30;
 
 class Searcher;
+class NodePicker;
 
 // Leases Searchers to tasks. Searchers are created on demand (warm-up) and reused.
 class SearcherPool {
@@ -259,7 +265,10 @@ private:
     // dfpn(): a listed node's children numbered and scored.
     void  dfpn_children(bool orNode, int childBound, int ply, std::uint32_t hint);
     Value attack_last(Key key, int ply);
-    Value search_children(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
+    // A listed node (node_picker.h): the table's decided children (enhanced transposition
+    // cutoff), then the others in the picker's order.
+    Value table_cutoff(NodePicker& picker, int bound, int ply, Key key, std::uint64_t nodes0);
+    Value search_children(NodePicker& picker, int bound, int ply, Key key, std::uint64_t nodes0);
     // A node with more than ctx.streamAbove actions, searched without listing them (see the
     // definition). With `out`, an attacker node also appends the decisive children (all of
     // them with `all`).
@@ -269,7 +278,7 @@ private:
     Value killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     // Defender node with k >= 2, listed: the narrow checks first, within node budgets (see the
     // definition). The refutation found (stored), ABORT, or OPEN.
-    Value narrow_checks_first(int k, int ply, Key key, std::uint64_t nodes0);
+    Value narrow_checks_first(NodePicker& picker, int k, int ply, Key key, std::uint64_t nodes0);
     // The same for a defender node searched by stream().
     Value narrow_checks_streamed(int k, int ply, Key key, std::uint64_t nodes0);
     template <class Enter, class Action, class Answered>
@@ -305,7 +314,8 @@ private:
     // value (child_value), the child's key in *child when given; else OPEN.
     Value value_if_legal(
         bool orNode, int childBound, int ply, const std::vector<Move>& a, Key* child);
-    Value split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest);
+    // The picker's current action and those after it, as tasks (split.cpp).
+    Value split(const NodePicker& picker, int bound, int ply);
     void  set_killer(int ply, std::span<const Move> a);
     // An attacker action at `ply` was found not to mate within its bound (counted at the root).
     void refuted(int ply) {

@@ -1,11 +1,11 @@
 // The parallel split of the reference search (search.h, "Parallelism"): the searcher pool and
 // Searcher::split, the remaining children of a node as oneTBB tasks.
-#include <climits>
 #include <mutex>
 
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include "solver/node_picker.h"
 #include "solver/search.h"
 
 namespace fived::solver {
@@ -29,20 +29,23 @@ void SearcherPool::release(Searcher* s) {
     idle.push_back(s);
 }
 
-// Runs the remaining children as tasks. Returns the decisive value (already stored), the
-// non-decisive one when every child finished without deciding (the caller stores it), or ABORT.
-Value Searcher::split(bool orNode, int bound, int ply, std::span<const std::uint32_t> rest) {
-    const ActionList&          list       = lists[std::size_t(ply)];
-    const int                  childBound = orNode ? bound - 1 : bound;
-    const Value                decisive   = orNode ? Value::YES : Value::NO;
-    std::atomic<bool>          decided{false};
-    std::atomic<bool>          aborted{false};
-    std::atomic<std::size_t>   finished{0};
-    std::atomic<std::size_t>   next{0};
-    std::atomic<std::uint32_t> winner{0};
-    std::size_t                pending = 0;
+// Runs the remaining children as tasks: the picker's current action and those after it. Returns the
+// decisive value (already stored), the non-decisive one when every child finished without deciding
+// (the caller stores it), or ABORT.
+Value Searcher::split(const NodePicker& picker, int bound, int ply) {
+    const bool                     orNode     = picker.attacker();
+    const ActionList&              list       = picker.actions();
+    std::span<const std::uint32_t> rest       = picker.from_current();
+    const int                      childBound = orNode ? bound - 1 : bound;
+    const Value                    decisive   = orNode ? Value::YES : Value::NO;
+    std::atomic<bool>              decided{false};
+    std::atomic<bool>              aborted{false};
+    std::atomic<std::size_t>       finished{0};
+    std::atomic<std::size_t>       next{0};
+    std::atomic<std::uint32_t>     winner{0};
+    std::size_t                    pending = 0;
     for (const std::uint32_t i : rest)
-        pending += list.ref(i).score != INT_MIN;
+        pending += !picker.skipped(i);
     const Key       key = mv.key();
     tbb::task_group group;
     // The killers below this node are shared by its workers through this searcher's (idle while
@@ -65,7 +68,7 @@ Value Searcher::split(bool orNode, int bound, int ply, std::span<const std::uint
             const std::size_t pos = next.fetch_add(1, std::memory_order_relaxed);
             if (pos >= rest.size()) break;
             const std::uint32_t i = rest[pos];
-            if (list.ref(i).score == INT_MIN) continue;
+            if (picker.skipped(i)) continue;
             if (!s) s = ctx.pool->acquire();
             {
                 std::lock_guard lock(killerMutex);
