@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
-#include "cli/json_text.h"
+#include "report/json_text.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
-#include "cli/json_text.h"
+#include "report/json_text.h"
 #include "notation/fen.h"
 #include "notation/parser.h"
 #include "notation/reader.h"

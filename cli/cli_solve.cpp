@@ -35,9 +35,6 @@
 #include "cli/cli_html.h"
 #include "cli/cli_shard.h"
 #include "cli/cli_svg.h"
-#include "cli/json_text.h"
-#include "cli/solution_text.h"
-#include "cli/verify_text.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
@@ -47,6 +44,9 @@
 #include "notation/reader.h"
 #include "notation/tree.h"
 #include "notation/writer.h"
+#include "report/json_text.h"
+#include "report/solution.h"
+#include "report/verify_report.h"
 #include "solver/bench.h"
 #include "solver/solver.h"
 #include "solver/verify.h"
@@ -59,6 +59,16 @@ using movegen::Move;
 using movegen::Multiverse;
 using movegen::TreeNode;
 using solver::SolutionTree;
+
+using report::problemist_markup;
+using report::read_back_problem;
+using report::read_verify_input;
+using report::verify_input;
+using report::VerifyInput;
+using report::VerifyInputError;
+using report::VerifyOptions;
+using report::VerifyReport;
+using report::written_solution;
 
 struct SolveCli {
     InputOptions  in;

@@ -20,7 +20,7 @@
 #include "solver/solver.h"
 #include "solver/verify.h"
 
-namespace fived::cli {
+namespace fived::report {
 
 // verify's options but the file and how it is read (read_verify_input() takes `lenient`).
 struct VerifyOptions {
@@ -76,4 +76,4 @@ struct VerifyReport {
 VerifyReport verify_input(const VerifyInput& in, const VerifyOptions& opt,
     std::chrono::steady_clock::time_point start, const std::atomic<bool>* interrupt);
 
-} // namespace fived::cli
+} // namespace fived::report

@@ -15,7 +15,7 @@
 #include "notation/tree.h"
 #include "solver/solver.h"
 
-namespace fived::cli {
+namespace fived::report {
 
 // The tree `solve` writes: the prelude of the loaded game (whose final position is `root`), then
 // the solver's proof below its end, rearranged for reading: at each node the longest line comes
@@ -40,4 +40,4 @@ void problemist_markup(notation::GameTree& gt, int puzzleNode, const movegen::Mu
 std::string read_back_problem(
     const std::string& text, const notation::GameTree& written, int mateIn);
 
-} // namespace fived::cli
+} // namespace fived::report

@@ -1,6 +1,6 @@
-// What `fived verify` finds (cli/verify_text.h), moved from cli_solve.cpp so that the command and
-// the Python module share it.
-#include "cli/verify_text.h"
+// What `fived verify` finds (report/verify_report.h), shared by the command and the Python
+// module.
+#include "report/verify_report.h"
 
 #include <algorithm>
 #include <charconv>
@@ -14,7 +14,7 @@
 #include "notation/format.h"
 #include "notation/reader.h"
 
-namespace fived::cli {
+namespace fived::report {
 
 namespace {
 
@@ -290,4 +290,4 @@ VerifyReport verify_input(const VerifyInput& in, const VerifyOptions& c,
     return r;
 }
 
-} // namespace fived::cli
+} // namespace fived::report
