@@ -1,6 +1,7 @@
 #pragma once
-// The solution tree `fived solve` prints (cli_solve.cpp): the solver's proof rearranged for
-// reading, the problemist markup, and the self-check that reads the printed text back.
+// The solution tree `fived solve` prints (make_solve_report(), report/solve_report.h): the
+// solver's proof rearranged for reading, the problemist markup, and the self-check that reads the
+// printed text back.
 //
 // Every tree `solve` prints must read back with fived's own reader and verify (issue 55): the
 // text of each move (capture mark, jump indicator) comes from the position where it is played in

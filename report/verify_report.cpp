@@ -13,6 +13,7 @@
 #include "notation/claim.h"
 #include "notation/format.h"
 #include "notation/reader.h"
+#include "report/exit_status.h"
 
 namespace fived::report {
 
@@ -26,9 +27,6 @@ using solver::SolutionTree;
 using notation::Claim;
 using notation::mate_text;
 using notation::parse_claim;
-
-// README "Exit status" (cli/cli.h).
-constexpr int ExitOk = 0, ExitNegative = 1, ExitUnknown = 3;
 
 // The longest mate the analysis looks for (as `solve --mate`): a longer tree is checked, not
 // analysed.

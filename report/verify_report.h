@@ -1,6 +1,6 @@
 #pragma once
 // What `fived verify` finds in a solution tree, computed apart from how it is written (the
-// command's text and JSON writers, cli_solve.cpp) so that the Python module's fived.verify()
+// command's text and JSON writers, report/formats.h) so that the Python module's fived.verify()
 // reports the same (README "fived verify FILE"). Two stages: read_verify_input() reads the
 // tree and finds the puzzle position; verify_input() checks the proof and runs the composer's
 // analysis (the command arms its signal handler in between).
