@@ -10,6 +10,7 @@
     X(text)                    \
     X(fivedpgn)                \
     X(problemist)              \
+    X(csv)                     \
     X(json)
 #define FIVED_VERIFY_WRITERS(X) \
     X(text)                     \

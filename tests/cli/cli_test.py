@@ -1441,5 +1441,30 @@ def format_aliases():
 CASES.update({f.__name__: f for f in (format_aliases,)})
 
 
+def format_csv():
+    """solve --format csv (report/csv_writer.cpp): the header, then a row per key and defence with
+    the attacker's answer; a key that mates at once has one row without defence; no mate, the
+    header alone (exit 1)."""
+    cases = [
+        ("rook-tactics-2.5dpgn", OK,
+         "key,defence,answer\n"
+         "(0T2)Rb1f1,(0T2)Kf4>>(0T1)f3,(-1T2)Rb1f1\n"
+         "(0T2)Rb1f1,(0T2)Kf4>>(0T1)f4,(-1T2)Rb1f1\n"),
+        ("corner-rook.5dpgn", OK, "key,defence,answer\n(0T1)Re1e5,,\n"),
+        ("rook-tactics-2-incomplete.5dpgn", NEGATIVE, "key,defence,answer\n"),
+    ]
+    for name, status, want in cases:
+        rc, out, _ = run(["solve", os.path.join(DATA, name), "--quiet", "--format", "csv"])
+        check(rc == status and out == want, f"csv {name}: exit {rc}, {out!r}")
+    # Every key (cooks) with --all-keys, each with its defences.
+    rc, out, _ = run(["solve", os.path.join(DATA, "rook-tactics-2.5dpgn"), "--quiet", "--format",
+                      "csv", "--all-keys"])
+    keys = sorted({line.split(",")[0] for line in out.splitlines()[1:]})
+    check(rc == OK and keys == ["(0T2)Rb1b5", "(0T2)Rb1f1"], f"csv --all-keys: {out!r}")
+
+
+CASES.update({f.__name__: f for f in (format_csv,)})
+
+
 if __name__ == "__main__":
     sys.exit(run_cases(sys.modules[__name__]))
