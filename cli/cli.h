@@ -21,6 +21,7 @@
 #include "movegen/multiverse.h"
 #include "notation/claim.h"
 #include "notation/game.h"
+#include "report/json_text.h"
 
 namespace fived::cli {
 
@@ -69,6 +70,8 @@ std::optional<Claim> read_claim(
 
 // "mate in N" (notation/claim.h).
 using notation::mate_text;
+using report::json_text; // every --json output (report/json_text.h)
+using report::readable_utf8;
 
 // SIGINT and SIGTERM set the returned flag (for SolveOptions::interrupt) instead of ending the
 // process; a second signal ends it as usual.

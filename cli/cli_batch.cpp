@@ -43,7 +43,7 @@
 
 #include "cli/batch_records.h"
 #include "cli/cli.h"
-#include "cli/json_text.h"
+#include "report/json_text.h"
 
 namespace fived::cli {
 

@@ -17,11 +17,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
-#include "cli/json_text.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
+#include "report/json_text.h"
 
 namespace fived::cli {
 

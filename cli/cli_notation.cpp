@@ -5,11 +5,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
-#include "cli/json_text.h"
 #include "notation/fen.h"
 #include "notation/parser.h"
 #include "notation/reader.h"
 #include "notation/writer.h"
+#include "report/json_text.h"
 
 namespace fived::cli {
 

@@ -47,13 +47,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli.h"
-#include "cli/json_text.h"
-#include "cli/solution_text.h"
 #include "notation/fen.h"
 #include "notation/format.h"
 #include "notation/reader.h"
 #include "notation/tree.h"
 #include "notation/writer.h"
+#include "report/json_text.h"
+#include "report/solution.h"
 #include "solver/verify.h"
 
 namespace fived::cli {
@@ -63,6 +63,8 @@ namespace {
 using movegen::Move;
 using movegen::Multiverse;
 using nlohmann::json;
+using report::read_back_problem;
+using report::written_solution;
 
 constexpr const char* RecordKind = "fived-shard";
 constexpr int         Version    = 1;

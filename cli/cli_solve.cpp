@@ -18,15 +18,12 @@
 // whose answer is the same immediate mate appear once, with the comment
 // `{N defences share this answer: ...}` listing every one of them in full notation; `verify`
 // accepts a missing defence when a sibling's mating answer also mates after it.
-#include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -35,34 +32,23 @@
 #include "cli/cli_html.h"
 #include "cli/cli_shard.h"
 #include "cli/cli_svg.h"
-#include "cli/json_text.h"
-#include "cli/solution_text.h"
-#include "cli/verify_text.h"
-#include "movegen/action.h"
-#include "movegen/actions.h"
-#include "movegen/movegen.h"
-#include "movegen/text.h"
-#include "movegen/tree.h"
-#include "notation/parser.h"
+#include "movegen/multiverse.h"
 #include "notation/reader.h"
-#include "notation/tree.h"
-#include "notation/writer.h"
+#include "report/formats.h"
+#include "report/solve_report.h"
+#include "report/verify_report.h"
 #include "solver/bench.h"
 #include "solver/solver.h"
-#include "solver/verify.h"
 
 namespace fived::cli {
 
 namespace {
 
-using movegen::Move;
 using movegen::Multiverse;
-using movegen::TreeNode;
-using solver::SolutionTree;
 
 struct SolveCli {
     InputOptions  in;
-    bool          problemist  = false; // Popeye-style markup (problemist_markup())
+    bool          problemist  = false; // --problemist: --format problemist
     bool          tries       = false; // with problemist: list the tries
     int           mate        = 0;     // 0 = from the Puzzle header, else 3
     int           threads     = 1;
@@ -72,40 +58,24 @@ struct SolveCli {
     std::size_t   maxActions  = solver::SolveOptions{}.actionLimit;
     std::size_t   streamAbove = solver::SolveOptions{}.streamAbove;
     std::uint64_t narrow      = solver::SolveOptions{}.narrowBudget;
-    bool          json        = false;
-    bool          quiet       = false;
-    bool          allKeys     = false;
-    std::size_t   group       = 12; // group defences at nodes with more than this many (0 = never)
-    std::string   algo        = "reference";
+    bool          json        = false; // --json: --format json
+    std::string   format;              // --format NAME (report/formats.h); empty: text
+    bool          quiet   = false;
+    bool          allKeys = false;
+    std::size_t   group   = 12; // group defences at nodes with more than this many (0 = never)
+    std::string   algo    = "reference";
     std::string   svg;   // draw the position and its key here (cli_svg.cpp)
     std::string   html;  // the viewer of the solution here (cli_html.cpp)
     std::string   shard; // --shard I/N or slurm: one part of the search (cli_shard.cpp)
-};
 
-// --- JSON ---------------------------------------------------------------------------------------
-
-nlohmann::json tree_json(const Multiverse& root, const SolutionTree& t) {
-    // Built bottom-up (children have larger indices).
-    std::vector<nlohmann::json> js(t.nodes.size());
-    std::vector<std::string>    text(t.nodes.size());
-    // Each action formatted in its parent's position, on one multiverse walked with make/unmake.
-    Multiverse mv = root.fork();
-    t.walk(mv, [&](int node, Multiverse& here) {
-        for (const int c : t.nodes[std::size_t(node)].children)
-            text[std::size_t(c)] = notation::format_action(here, t.nodes[std::size_t(c)].action);
-    });
-    for (std::size_t i = t.nodes.size(); i-- > 0;) {
-        nlohmann::json j;
-        if (i) j["action"] = text[i];
-        if (t.nodes[i].mate()) j["mate"] = true;
-        nlohmann::json kids = nlohmann::json::array();
-        for (int c : t.nodes[i].children)
-            kids.push_back(std::move(js[std::size_t(c)]));
-        if (!kids.empty()) j["children"] = std::move(kids);
-        js[i] = std::move(j);
+    // The writer the options pick (--json and --problemist are names of formats).
+    const report::SolveWriter& writer() const {
+        return *report::find_solve_writer(json ? "json"
+                : problemist                   ? "problemist"
+                : format.empty()               ? "text"
+                                               : format);
     }
-    return js[0];
-}
+};
 
 // The table could not be allocated: a usage error (the size asked for is too large).
 int no_memory(std::size_t hashMb) {
@@ -118,6 +88,23 @@ int no_memory(std::size_t hashMb) {
 std::string header_where(const std::string& file, const notation::Header& h) {
     return display_name(file) + ':' + std::to_string(h.valuePos.line) + ':'
         + std::to_string(h.valuePos.column);
+}
+
+// The search's options as solve's command line sets them, for mates in at most n.
+solver::SolveOptions solve_options(const SolveCli& c, int n) {
+    solver::SolveOptions o;
+    o.maxMate      = n;
+    o.threads      = c.threads;
+    o.hashMb       = c.hashMb;
+    o.timeLimit    = c.time;
+    o.nodeLimit    = c.nodes;
+    o.actionLimit  = c.maxActions;
+    o.streamAbove  = c.streamAbove;
+    o.narrowBudget = c.narrow;
+    o.allKeys      = c.allKeys;
+    o.progress     = !c.quiet;
+    o.algorithm    = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
+    return o;
 }
 
 int cmd_solve(const SolveCli& c) {
@@ -137,247 +124,46 @@ int cmd_solve(const SolveCli& c) {
     }
     const int            claimed = claim ? claim->mateIn : 0;
     const int            n       = c.mate ? c.mate : claimed ? claimed : 3;
-    solver::SolveOptions o;
-    o.maxMate      = n;
-    o.threads      = c.threads;
-    o.hashMb       = c.hashMb;
-    o.timeLimit    = c.time;
-    o.nodeLimit    = c.nodes;
-    o.actionLimit  = c.maxActions;
-    o.streamAbove  = c.streamAbove;
-    o.narrowBudget = c.narrow;
-    o.allKeys      = c.allKeys;
-    o.progress     = !c.quiet;
-    o.algorithm    = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
-    o.interrupt    = catch_interrupts();
+    solver::SolveOptions o       = solve_options(c, n);
+    o.interrupt                  = catch_interrupts();
     if (!c.shard.empty()) return solve_shard(*game, root, c.in.file, c.shard, o, c.group);
-    const solver::SolveResult r = solver::solve(root, o);
+    solver::SolveResult r = solver::solve(root, o);
     if (r.noMemory) return no_memory(c.hashMb);
 
-    // The claim against the answer, when the answer decides it.
-    std::optional<bool> claimHolds;
-    std::string         claimNote;
-    if (claimed) {
-        const int noMate = r.result == solver::Result::NO_MATE ? n : r.noMateUpTo;
-        if (r.result == solver::Result::MATE) {
-            claimHolds = r.mateIn == claimed;
-            claimNote  = "shortest: " + mate_text(r.mateIn);
-        } else if (noMate >= claimed) {
-            claimHolds = false;
-            claimNote  = "no mate in " + std::to_string(noMate) + " or fewer";
-        }
-        if (claimHolds == false) {
-            claimNote = "claim: " + mate_text(claimed) + "; " + claimNote;
-            std::cerr << display_name(c.in.file) << ": " << claimNote << '\n';
-        } else {
-            claimNote.clear();
-        }
-    }
-    // The tree as it is printed, read back and verified before anything is printed: solve never
-    // prints a tree that fived itself cannot read (issue 55), nor calls it verified. (JSON
-    // prints the tree as data; its text is the same tree, plain or grouped.)
-    std::string                       written, readBack;
-    std::optional<notation::GameTree> gt;
-    if (!r.internal && r.result == solver::Result::MATE && r.treeBuilt) {
-        gt = written_solution(*game, root, r.tree, r.mateIn, c.group);
-        if (!claimNote.empty()) notation::append_comment(gt->nodes[0].comment, claimNote);
-        if (c.problemist && !c.json)
-            problemist_markup(*gt, int(game->mainLine.size()), root, r, o, c.tries);
-        written  = notation::write_tree(*gt);
-        readBack = read_back_problem(written, *gt, r.mateIn);
-    }
-    const int exitCode = r.internal || !readBack.empty() ? ExitInternal
-        : r.result == solver::Result::MATE               ? ExitOk
-        : r.result == solver::Result::NO_MATE            ? ExitNegative
-                                                         : ExitUnknown;
-    if (r.internal) std::cerr << display_name(c.in.file) << ": internal error: " << r.error << '\n';
-    if (!readBack.empty())
-        std::cerr << display_name(c.in.file)
-                  << ": internal error: the solution tree as written fails the self-check: "
-                  << readBack << '\n';
-
-    Multiverse               printer = root.fork();
-    std::vector<std::string> keys;
-    for (const auto& k : r.keys)
-        keys.push_back(notation::format_action(printer, k));
-    const std::string resultText = r.result == solver::Result::MATE
-        ? "mate in " + std::to_string(r.mateIn)
-        : r.result == solver::Result::NO_MATE ? "no mate in " + std::to_string(n) + " or fewer"
-                                              : std::string("unknown");
-    if (!c.svg.empty() && !write_key_svg(c.svg, c.in.file, root, r.keys, resultText))
+    const report::SolveWriter& writer = c.writer();
+    const report::SolveReport  rep    = report::make_solve_report(*game, root, std::move(r),
+            {.maxMate    = n,
+                .claimed = claimed,
+                .threads = c.threads,
+                .group   = c.group,
+                .markup  = writer.markup,
+                .tries   = c.tries,
+                .base    = o});
+    const std::string          name   = display_name(c.in.file);
+    if (!rep.claimNote.empty()) std::cerr << name << ": " << rep.claimNote << '\n';
+    if (rep.r.internal) std::cerr << name << ": internal error: " << rep.r.error << '\n';
+    if (!rep.readBack.empty())
+        std::cerr << name << ": internal error: the solution tree as written fails the self-check: "
+                  << rep.readBack << '\n';
+    if (!c.svg.empty() && !write_key_svg(c.svg, c.in.file, root, rep.r.keys, rep.resultText))
         return ExitBadInput;
     if (!c.html.empty())
-        if (const int rc =
-                write_solve_html(c.html, c.in.file, *game, gt ? &*gt : nullptr, resultText);
+        if (const int rc = write_solve_html(
+                c.html, c.in.file, *game, rep.tree ? &*rep.tree : nullptr, rep.resultText);
             rc != ExitOk)
             return rc;
-    if (c.json) {
-        nlohmann::json j;
-        j["result"] = solver::result_name(r.result);
-        j["mate_in"] =
-            r.result == solver::Result::MATE ? nlohmann::json(r.mateIn) : nlohmann::json();
-        j["no_mate_up_to"] = r.noMateUpTo;
-        if (r.stoppedAt)
-            j["stopped_at"] = {{"mate_in", r.stoppedAt}, {"keys_refuted", r.keysRefuted},
-                {"keys", r.keysInAll ? nlohmann::json(r.keysInAll) : nlohmann::json()}};
-        j["max_mate"]    = n;
-        j["claim"]       = claimed ? nlohmann::json(claimed) : nlohmann::json();
-        j["claim_holds"] = claimHolds ? nlohmann::json(*claimHolds) : nlohmann::json();
-        j["side"]        = root.to_move() == movegen::WHITE ? "white" : "black";
-        j["keys"]        = keys;
-        j["nodes"]       = r.nodes;
-        j["time_ms"]     = std::int64_t(r.ms + 0.5);
-        j["threads"]     = c.threads;
-        j["hashfull"]    = r.hashfull;
-        j["verified"]    = r.verified && readBack.empty();
-        {
-            // The main line of FILE in full notation, from its start position (so that a
-            // line of the tree can be replayed elsewhere as prelude + line).
-            Multiverse                     p = game->start.fork();
-            std::vector<movegen::MoveUndo> u;
-            std::vector<std::string>       prelude;
-            for (const auto& a : game->mainLine) {
-                prelude.push_back(notation::format_action(p, a));
-                movegen::do_action(p, a, u);
-            }
-            j["prelude"]    = prelude;
-            j["start_side"] = game->start.to_move() == movegen::WHITE ? "white" : "black";
-        }
-        // A limit that fired once the mate and its whole tree were proven (while the tree was
-        // re-checked, say) stopped nothing: a proved mate is not reported beside a limit.
-        const bool complete = r.result == solver::Result::MATE && r.treeBuilt;
-        if (r.limitHit && !complete) {
-            j["limit_hit"] = true;
-            j["limit"]     = r.error.empty() ? "limit reached" : r.error;
-        } else if (!r.error.empty() && !r.limitHit) {
-            j["error"] = r.error; // (with a limit hit, r.error names the limit)
-        }
-        if (!readBack.empty())
-            j["error"] = "internal: the solution tree as written fails the self-check: " + readBack;
-        if (r.result == solver::Result::UNKNOWN && r.mateIn) j["mate_proven"] = r.mateIn;
-        if (r.treeBuilt) j["tree"] = tree_json(root, r.tree);
-        j["exit_code"] = exitCode;
-        std::cout << json_text(j) << '\n';
-        return exitCode;
-    }
-    if (exitCode == ExitInternal) return exitCode;
-    if (r.result == solver::Result::MATE && r.treeBuilt) {
-        std::cout << written;
-    } else if (r.result == solver::Result::MATE) {
-        // Proven by the search, but the tree was not written (larger than the tree limit).
-        std::cout << mate_text(r.mateIn) << ": ";
-        for (std::size_t i = 0; i < keys.size(); ++i)
-            std::cout << (i ? ", " : "") << keys[i];
-        std::cout << " {" << r.error << "}\n";
-    } else if (r.result == solver::Result::NO_MATE) {
-        std::cout << "no mate in " << n << " or fewer\n";
-    } else {
-        std::cout << "unknown (" << (r.error.empty() ? "limit reached" : r.error);
-        if (r.mateIn) {
-            // The keys found before the limit are exact (the search proved them); only the tree
-            // of their variations is missing.
-            std::cout << "; " << mate_text(r.mateIn) << " proven";
-            for (std::size_t i = 0; i < keys.size(); ++i)
-                std::cout << (i ? ", " : keys.size() > 1 ? " with keys " : " with key ") << keys[i];
-            std::cout << ", tree not finished";
-        } else if (r.noMateUpTo)
-            std::cout << "; no mate in " << r.noMateUpTo << " or fewer";
-        if (r.stoppedAt) {
-            std::cout << "; mate in " << r.stoppedAt << ": " << r.keysRefuted;
-            if (r.keysInAll) std::cout << " of " << r.keysInAll;
-            std::cout << " keys refuted";
-        }
-        std::cout << "; " << r.nodes << " nodes)\n";
-    }
-    return exitCode;
+    writer.write(rep, std::cout);
+    return rep.exitCode;
 }
 
-// --- verify
-// ---------------------------------------------------------------------------------------
+// --- verify -------------------------------------------------------------------------------------
 
 struct VerifyCli {
-    InputOptions  in;
-    bool          json = false;
-    VerifyOptions o; // the rest, as the command and the Python module pass them on
+    InputOptions          in;
+    bool                  json = false; // --json: --format json
+    std::string           format;       // --format NAME (report/formats.h); empty: text
+    report::VerifyOptions o; // the rest, as the command and the Python module pass them on
 };
-
-void write_verify_json(const VerifyReport& r) {
-    const solver::ProofReport& rep = r.rep;
-    nlohmann::json             j;
-    j["complete"]          = r.proofDecided ? nlohmann::json(rep.complete) : nlohmann::json();
-    j["mate_in"]           = rep.length;
-    j["side"]              = r.attacker == movegen::WHITE ? "white" : "black";
-    j["prelude"]           = r.prelude;
-    j["claim"]             = r.claimed ? nlohmann::json(r.claimed) : nlohmann::json();
-    j["keys"]              = r.treeKeys;
-    j["leaves"]            = rep.leaves;
-    j["answered_by_group"] = rep.answeredByGroup;
-    j["problems"]          = r.problems;
-    if (r.decided) {
-        j["cooks"]       = r.cooks;
-        j["shortest"]    = r.shortest;
-        j["claim_holds"] = r.claimDecided ? nlohmann::json(r.claimHolds) : nlohmann::json();
-        j["duals"]       = r.duals;
-        if (r.tries) {
-            nlohmann::json tr = nlohmann::json::array();
-            for (const auto& [t, line] : r.triesText)
-                tr.push_back({{"try", t}, {"refutation", line}});
-            j["tries"] = tr;
-        }
-    } else if (!r.notATree) {
-        j["limit"] = r.why;
-    }
-    j["verdict"]   = r.verdict;
-    j["exit_code"] = r.exitCode;
-    std::cout << json_text(j) << '\n';
-}
-
-void write_verify_text(const VerifyReport& r) {
-    const solver::ProofReport& rep = r.rep;
-    std::cout << "puzzle:   " << (r.attacker == movegen::WHITE ? "white" : "black")
-              << " to move after " << r.prelude << " prelude action(s); claimed "
-              << (r.claimed ? mate_text(r.claimed) : std::string("mate in ?")) << '\n';
-    std::cout << "proof:    "
-              << (!r.proofDecided       ? "unknown (" + rep.limit + ")"
-                         : rep.complete ? std::string("complete")
-                                        : std::string("INCOMPLETE"))
-              << ", mate in " << rep.length << ", " << rep.leaves << " mate leaves, "
-              << rep.defenderNodes << " defender nodes";
-    if (rep.answeredByGroup) std::cout << ", " << rep.answeredByGroup << " grouped defences";
-    // Stopped early: the counts are those of the part checked.
-    if (!rep.finished && r.proofDecided)
-        std::cout << " (checked until "
-                  << (rep.limit.empty()
-                             ? "the first " + std::to_string(r.problems.size()) + " problems"
-                             : rep.limit)
-                  << ")";
-    std::cout << '\n';
-    for (const std::string& p : r.problems)
-        std::cout << "  problem: " << p << '\n';
-    if (r.notATree)
-        std::cout << "note:     the tree is a single line of " << r.lineActions
-                  << " action(s) (a game?) that leaves defences unanswered: not a solution tree; "
-                     "[Prelude \"P\"] or [Puzzle \"mate-in-N\"] marks the puzzle position\n";
-    for (const std::string& k : r.treeKeys)
-        std::cout << "key:      " << k << '\n';
-    if (r.decided) {
-        std::cout << "cooks:    " << (r.cooks.empty() ? "none" : "") << '\n';
-        for (const std::string& k : r.cooks)
-            std::cout << "  cook:   " << k << '\n';
-        std::cout << "shortest: " << (r.shortest ? mate_text(r.shortest) : std::string("none"))
-                  << (r.shortest && r.shortest < r.n ? "  (shorter than the tree)" : "") << '\n';
-        if (!r.claimNote.empty()) std::cout << r.claimNote << '\n';
-        std::cout << "duals:    " << r.duals.size() << '\n';
-        for (const std::string& d : r.duals)
-            std::cout << "  dual after: " << d << '\n';
-        if (r.tries) {
-            std::cout << "tries:    " << r.triesText.size() << '\n';
-            for (const auto& [t, line] : r.triesText)
-                std::cout << "  try: " << t << "  refuted by " << line.substr(t.size() + 3) << '\n';
-        }
-    }
-    std::cout << "verdict:  " << r.verdict << '\n';
-}
 
 int cmd_verify(const VerifyCli& c) {
     const auto threadCap = allow_threads(c.o.threads); // no raw TBB warning
@@ -385,9 +171,9 @@ int cmd_verify(const VerifyCli& c) {
     const auto                       start = std::chrono::steady_clock::now();
     const std::optional<std::string> text  = read_text(c.in.file);
     if (!text) return ExitBadInput;
-    VerifyInputError                 error;
-    const std::optional<VerifyInput> in =
-        read_verify_input(*text, display_name(c.in.file), c.in.lenient, error);
+    report::VerifyInputError                 error;
+    const std::optional<report::VerifyInput> in =
+        report::read_verify_input(*text, display_name(c.in.file), c.in.lenient, error);
     if (!in) {
         for (const notation::Diagnostic& d : error.diagnostics)
             std::cerr << d.to_string() << '\n';
@@ -397,12 +183,12 @@ int cmd_verify(const VerifyCli& c) {
     // From here a signal stops the proof check or the analysis, which say so (exit 3); while
     // the file is read it ends the process at once, as by default.
     const std::atomic<bool>* const interrupt = catch_interrupts();
-    const VerifyReport             r         = verify_input(*in, c.o, start, interrupt);
+    const report::VerifyReport     r         = report::verify_input(*in, c.o, start, interrupt);
     if (r.noMemory) return no_memory(c.o.hashMb);
-    if (c.json)
-        write_verify_json(r);
-    else
-        write_verify_text(r);
+    report::find_verify_writer(c.json ? "json"
+            : c.format.empty()        ? "text"
+                                      : c.format)
+        ->write(r, std::cout);
     return r.exitCode;
 }
 
@@ -506,124 +292,157 @@ void add_threads_and_hash(CLI::App* cmd, int& threads, std::size_t& hashMb) {
         ->check(digits() & CLI::Range(std::size_t(1), std::size_t(1) << 20));
 }
 
-} // namespace
+// The options of solve's search: its bound, limits and tuning.
+void add_search_options(CLI::App* solve, SolveCli& sc) {
+    solve
+        ->add_option(
+            "--mate", sc.mate, "longest mate searched (default: the Puzzle header, else 3)")
+        ->check(CLI::Range(1, 60));
+    add_threads_and_hash(solve, sc.threads, sc.hashMb);
+    solve
+        ->add_option("--time", sc.time,
+            "time limit in seconds, table allocation included (then the result is unknown)")
+        ->check(positive_seconds());
+    solve->add_option("--nodes", sc.nodes, "node limit, at least 1 (then the result is unknown)")
+        ->check(digits() & CLI::Range(std::uint64_t(1), UINT64_MAX));
+    solve
+        ->add_option("--max-actions", sc.maxActions,
+            "most legal actions listed at one position (memory: about 100 bytes each); a "
+            "position with more makes the result unknown (0 = no limit)")
+        ->check(digits());
+    solve
+        ->add_option("--stream-above", sc.streamAbove,
+            "search a node with more legal actions than this without listing them (default "
+                + std::to_string(solver::SolveOptions{}.streamAbove) + "; 0 = always list)")
+        ->check(digits());
+    solve
+        ->add_option("--narrow-budget", sc.narrow,
+            "at defender nodes 2 or more moves from the end: nodes the killers get before the "
+            "defences that give check with the fewest replies (and, where the defences are "
+            "too many to list, the siblings' refutations completed) are tried first, in "
+            "growing budgets (default "
+                + std::to_string(solver::SolveOptions{}.narrowBudget)
+                + "; 0 = off, every defence in its order)")
+        ->check(digits());
+}
 
-void register_solver_commands(const Commands& commands, int& exitCode) {
-    auto sc = std::make_shared<SolveCli>();
-    if (auto* solve = commands.add("solve",
-            "shortest forced mate (side to move = attacker) of the final position, as a "
-            "solution tree")) {
-        add_position_input(solve, sc->in, "solve");
-        solve
-            ->add_option(
-                "--mate", sc->mate, "longest mate searched (default: the Puzzle header, else 3)")
-            ->check(CLI::Range(1, 60));
-        add_threads_and_hash(solve, sc->threads, sc->hashMb);
-        solve
-            ->add_option("--time", sc->time,
-                "time limit in seconds, table allocation included (then the result is unknown)")
-            ->check(positive_seconds());
-        solve
-            ->add_option(
-                "--nodes", sc->nodes, "node limit, at least 1 (then the result is unknown)")
-            ->check(digits() & CLI::Range(std::uint64_t(1), UINT64_MAX));
-        solve
-            ->add_option("--max-actions", sc->maxActions,
-                "most legal actions listed at one position (memory: about 100 bytes each); a "
-                "position with more makes the result unknown (0 = no limit)")
-            ->check(digits());
-        solve
-            ->add_option("--stream-above", sc->streamAbove,
-                "search a node with more legal actions than this without listing them (default "
-                    + std::to_string(solver::SolveOptions{}.streamAbove) + "; 0 = always list)")
-            ->check(digits());
-        solve
-            ->add_option("--narrow-budget", sc->narrow,
-                "at defender nodes 2 or more moves from the end: nodes the killers get before the "
-                "defences that give check with the fewest replies (and, where the defences are "
-                "too many to list, the siblings' refutations completed) are tried first, in "
-                "growing budgets (default "
-                    + std::to_string(solver::SolveOptions{}.narrowBudget)
-                    + "; 0 = off, every defence in its order)")
-            ->check(digits());
-        CLI::Option* json = solve->add_flag("--json", sc->json, "print one JSON object");
-        solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
-        solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");
-        // Options that mean nothing together are usage errors, not silently ignored (issue 55).
-        CLI::Option* problemist = solve->add_flag("--problemist", sc->problemist,
-            "Popeye-style markup: key `!` with its threat, a summary comment (sound or cooked, "
-            "defences, mates, duals), `dual` where the attacker has two answers (not with "
-            "--json: the markup is in the written tree)");
-        problemist->excludes(json);
-        solve
-            ->add_flag("--tries", sc->tries, "with --problemist: the tries `?` and refutations `!`")
-            ->needs(problemist);
-        solve->add_option("--svg", sc->svg,
-            "also draw the position with the key action's moves as arrows, as SVG, to this file");
-        solve->add_option("--html", sc->html,
-            "also write the solution viewer (fived html) of the tree to this file");
-        solve
-            ->add_option("--algo", sc->algo,
-                "search algorithm: reference (depth-bounded AND/OR search, parallel) or dfpn "
-                "(df-pn with the same bound, serial)")
-            ->check(CLI::IsMember({"reference", "dfpn"}));
-        solve
-            ->add_option("--group", sc->group,
-                "at defender nodes with more than N defences, write defences sharing one mating "
-                "answer once, listed in a comment (0 = never; default 12)")
-            ->check(digits());
-        solve
-            ->add_option("--shard", sc->shard,
-                "search only part I of N (I/N, or `slurm`: Slurm's job-array task) of the root's "
-                "actions and print the part's record, one JSON line, for `fived shard-merge`")
-            ->excludes(problemist)
-            ->excludes("--all-keys")
-            ->excludes("--svg")
-            ->excludes("--html");
-        solve->callback([&exitCode, sc] {
-            if (!sc->shard.empty() && sc->algo == "dfpn") {
-                std::cerr << "fived solve: --shard needs --algo reference\n";
-                exitCode = ExitBadInput;
-                return;
-            }
-            if (sc->algo == "dfpn" && sc->threads > 1) {
-                std::cerr << "fived solve: --algo dfpn searches on one thread; --threads "
-                          << sc->threads << " needs --algo reference\n";
-                exitCode = ExitBadInput;
-                return;
-            }
-            exitCode = cmd_solve(*sc);
-        });
-    }
+// --format NAME of a command whose writers are `names` (report/formats.h).
+CLI::Option* add_format(CLI::App* cmd, std::string& format, const std::string& help,
+    const std::vector<std::string>& names) {
+    return cmd->add_option("--format", format, "output format, one of:\n" + help)
+        ->check(CLI::IsMember(names));
+}
 
-    auto vc = std::make_shared<VerifyCli>();
-    if (auto* verify = commands.add(
-            "verify", "check a solution tree: complete proof, keys, cooks, duals, shorter mates")) {
-        add_input(verify, vc->in);
-        verify->add_flag(
-            "--tries", vc->o.tries, "list attacker actions refuted by a single defence");
-        verify->add_flag("--json", vc->json, "print one JSON object");
-        verify->add_flag("--progress", vc->o.progress,
-            "progress on stderr: the proof check, then the analysis (as solve's)");
-        add_threads_and_hash(verify, vc->o.threads, vc->o.hashMb);
-        verify
-            ->add_option("--time", vc->o.time,
-                "time limit in seconds for the proof check and the analysis, table allocation "
-                "included (then the result is unknown)")
-            ->check(positive_seconds());
-        verify
-            ->add_option("--nodes", vc->o.nodes,
-                "node limit, at least 1, of the proof check and of the analysis each (then the "
-                "result is unknown)")
-            ->check(digits() & CLI::Range(std::uint64_t(1), UINT64_MAX));
-        verify
-            ->add_option("--max-actions", vc->o.maxActions,
-                "most legal actions met at one position by the proof check or listed by the "
-                "analysis (0 = no limit)")
-            ->check(digits());
-        verify->callback([&exitCode, vc] { exitCode = cmd_verify(*vc); });
-    }
+template <class Writer>
+std::vector<std::string> names_of(std::span<const Writer* const> all) {
+    std::vector<std::string> names;
+    for (const Writer* w : all)
+        names.emplace_back(w->name);
+    return names;
+}
 
+// Options that mean nothing together are usage errors, not silently ignored (issue 55); with
+// --format, the same messages as --problemist's and --json's (CLI11's).
+void check_solve_options(const SolveCli& sc) {
+    const bool problemist = sc.writer().markup;
+    if (sc.tries && !problemist) throw CLI::RequiresError("--tries", "--problemist");
+    if (!sc.format.empty() && sc.json) throw CLI::ExcludesError("--format", "--json");
+    if (!sc.format.empty() && sc.problemist) throw CLI::ExcludesError("--format", "--problemist");
+}
+
+void register_solve(const Commands& commands, int& exitCode) {
+    auto  sc    = std::make_shared<SolveCli>();
+    auto* solve = commands.add("solve",
+        "shortest forced mate (side to move = attacker) of the final position, as a "
+        "solution tree");
+    if (!solve) return;
+    add_position_input(solve, sc->in, "solve");
+    add_search_options(solve, *sc);
+    CLI::Option* json =
+        solve->add_flag("--json", sc->json, "print one JSON object (--format json)");
+    add_format(solve, sc->format, report::solve_formats_help(), names_of(report::solve_writers()));
+    solve->add_flag("--quiet", sc->quiet, "no progress on stderr");
+    solve->add_flag("--all-keys", sc->allKeys, "list every key (cooks) and its variations");
+    CLI::Option* problemist = solve->add_flag("--problemist", sc->problemist,
+        "Popeye-style markup: key `!` with its threat, a summary comment (sound or cooked, "
+        "defences, mates, duals), `dual` where the attacker has two answers (not with "
+        "--json: the markup is in the written tree; --format problemist)");
+    problemist->excludes(json);
+    solve->add_flag("--tries", sc->tries, "with --problemist: the tries `?` and refutations `!`");
+    solve->add_option("--svg", sc->svg,
+        "also draw the position with the key action's moves as arrows, as SVG, to this file");
+    solve->add_option(
+        "--html", sc->html, "also write the solution viewer (fived html) of the tree to this file");
+    solve
+        ->add_option("--algo", sc->algo,
+            "search algorithm: reference (depth-bounded AND/OR search, parallel) or dfpn "
+            "(df-pn with the same bound, serial)")
+        ->check(CLI::IsMember({"reference", "dfpn"}));
+    solve
+        ->add_option("--group", sc->group,
+            "at defender nodes with more than N defences, write defences sharing one mating "
+            "answer once, listed in a comment (0 = never; default 12)")
+        ->check(digits());
+    solve
+        ->add_option("--shard", sc->shard,
+            "search only part I of N (I/N, or `slurm`: Slurm's job-array task) of the root's "
+            "actions and print the part's record, one JSON line, for `fived shard-merge`")
+        ->excludes(problemist)
+        ->excludes("--format")
+        ->excludes("--all-keys")
+        ->excludes("--svg")
+        ->excludes("--html");
+    solve->callback([&exitCode, sc] {
+        check_solve_options(*sc); // a usage error, as main() reports CLI11's
+        if (!sc->shard.empty() && sc->algo == "dfpn") {
+            std::cerr << "fived solve: --shard needs --algo reference\n";
+            exitCode = ExitBadInput;
+            return;
+        }
+        if (sc->algo == "dfpn" && sc->threads > 1) {
+            std::cerr << "fived solve: --algo dfpn searches on one thread; --threads "
+                      << sc->threads << " needs --algo reference\n";
+            exitCode = ExitBadInput;
+            return;
+        }
+        exitCode = cmd_solve(*sc);
+    });
+}
+
+void register_verify(const Commands& commands, int& exitCode) {
+    auto  vc     = std::make_shared<VerifyCli>();
+    auto* verify = commands.add(
+        "verify", "check a solution tree: complete proof, keys, cooks, duals, shorter mates");
+    if (!verify) return;
+    add_input(verify, vc->in);
+    verify->add_flag("--tries", vc->o.tries, "list attacker actions refuted by a single defence");
+    CLI::Option* json =
+        verify->add_flag("--json", vc->json, "print one JSON object (--format json)");
+    add_format(
+        verify, vc->format, report::verify_formats_help(), names_of(report::verify_writers()))
+        ->excludes(json);
+    verify->add_flag("--progress", vc->o.progress,
+        "progress on stderr: the proof check, then the analysis (as solve's)");
+    add_threads_and_hash(verify, vc->o.threads, vc->o.hashMb);
+    verify
+        ->add_option("--time", vc->o.time,
+            "time limit in seconds for the proof check and the analysis, table allocation "
+            "included (then the result is unknown)")
+        ->check(positive_seconds());
+    verify
+        ->add_option("--nodes", vc->o.nodes,
+            "node limit, at least 1, of the proof check and of the analysis each (then the "
+            "result is unknown)")
+        ->check(digits() & CLI::Range(std::uint64_t(1), UINT64_MAX));
+    verify
+        ->add_option("--max-actions", vc->o.maxActions,
+            "most legal actions met at one position by the proof check or listed by the "
+            "analysis (0 = no limit)")
+        ->check(digits());
+    verify->callback([&exitCode, vc] { exitCode = cmd_verify(*vc); });
+}
+
+void register_bench(const Commands& commands, int& exitCode) {
     auto hash      = std::make_shared<std::size_t>(16);
     auto threads   = std::make_shared<int>(1);
     auto benchJson = std::make_shared<bool>(false);
@@ -638,6 +457,14 @@ void register_solver_commands(const Commands& commands, int& exitCode) {
             exitCode = cmd_bench(*hash, *threads, *benchJson, *benchOut);
         });
     }
+}
+
+} // namespace
+
+void register_solver_commands(const Commands& commands, int& exitCode) {
+    register_solve(commands, exitCode);
+    register_verify(commands, exitCode);
+    register_bench(commands, exitCode);
 }
 
 } // namespace fived::cli

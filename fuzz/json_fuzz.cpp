@@ -1,4 +1,4 @@
-// libFuzzer target of json_text() (cli/json_text.h), the writer of every --json output and batch
+// libFuzzer target of json_text() (report/json_text.h), the writer of every --json output and batch
 // record: any bytes, as a file name, a comment, a header name and value and a diagnostic, are
 // put in a JSON document shaped like fived's; its text must be valid JSON (nlohmann reads it
 // back), and every string must come back as the writer promises (README "JSON output"):
@@ -20,8 +20,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/json_text.h"
 #include "movegen/text.h"
+#include "report/json_text.h"
 
 namespace {
 
@@ -68,7 +68,7 @@ void check_string(const std::string& original, const std::string& back) {
         if (back != original) fail("a valid UTF-8 string without \\x changed", original);
         return;
     }
-    if (back != fived::cli::readable_utf8(original))
+    if (back != fived::report::readable_utf8(original))
         fail("the string is not written as readable_utf8", original);
     if (!valid_utf8(back)) fail("readable_utf8 is not valid UTF-8", back);
     if (decoded(back) != original)
@@ -101,7 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     j["errors"]              = json::array({json{{"file", file}, {"message", comment}}});
     j["nested"][key]["deep"] = json::array({json::array({file})});
 
-    const std::string out  = fived::cli::json_text(j, indent);
+    const std::string out  = fived::report::json_text(j, indent);
     const json        back = json::parse(out, nullptr, false);
     if (back.is_discarded()) fail("json_text wrote invalid JSON", out);
     if (!valid_utf8(out)) fail("json_text wrote invalid UTF-8", out);

@@ -20,12 +20,14 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/batch_records.h"
-#include "cli/json_text.h"
+#include "report/json_text.h"
 
 namespace {
 
 using nlohmann::json;
 using namespace fived::cli;
+using fived::report::json_text;
+using fived::report::readable_utf8;
 
 [[noreturn]] void fail(const char* what, const std::string& detail) {
     std::fprintf(stderr, "records_fuzz: %s\n%s\n", what, detail.c_str());

@@ -1,8 +1,8 @@
 // The Python module `fived` (FIVED_PYTHON): a thin pybind11 layer over the libraries' facades,
 // the same calls the `fived` commands make (cli/): notation::load_game() for `load`,
 // movegen::ActionPicker for actions and counts, movegen::perft(), notation::fen_of() /
-// state_hash(), solver::solve() and the written solution tree (cli/solution_text.h) for
-// `solve`, cli::verify_text() for `verify`. No rule, format or search lives here.
+// state_hash(), solver::solve() and the written solution tree (report/solution.h) for
+// `solve`, report::verify_input() for `verify`. No rule, format or search lives here.
 //
 // Long work (counting, perft, solving, verifying) runs without the GIL. A solve or a verify runs
 // on a thread of its own while the calling thread, holding the GIL every 20 ms, polls
@@ -26,7 +26,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "cli/solution_text.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
@@ -37,6 +36,7 @@
 #include "notation/parser.h"
 #include "notation/writer.h"
 #include "python/module.h"
+#include "report/solution.h"
 #include "solver/solver.h"
 
 namespace py = pybind11;
@@ -308,9 +308,10 @@ SolveResult solve(const Position& p, std::optional<int> mate, int threads,
         for (const auto& k : r.keys)
             out.keys.push_back(notation::format_action(printer, k));
         if (r.result == solver::Result::MATE && r.treeBuilt) {
-            const notation::GameTree gt = cli::written_solution(*game, *p.mv, r.tree, r.mateIn, 12);
-            std::string              text = notation::write_tree(gt);
-            const std::string        bad  = cli::read_back_problem(text, gt, r.mateIn);
+            const notation::GameTree gt =
+                report::written_solution(*game, *p.mv, r.tree, r.mateIn, 12);
+            std::string       text = notation::write_tree(gt);
+            const std::string bad  = report::read_back_problem(text, gt, r.mateIn);
             if (!bad.empty())
                 throw std::runtime_error(
                           "internal error: the solution tree as written fails the self-check: " + bad);

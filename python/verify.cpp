@@ -1,4 +1,4 @@
-// fived.verify(): the bindings of cli/verify_text.h, what `fived verify` reports.
+// fived.verify(): the bindings of report/verify_report.h, what `fived verify` reports.
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -9,8 +9,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "cli/verify_text.h"
 #include "python/module.h"
+#include "report/verify_report.h"
 
 namespace py = pybind11;
 
@@ -35,18 +35,18 @@ VerifyResult verify(const std::string& text, bool tries, int threads, std::optio
     std::optional<std::uint64_t> nodes, std::size_t hashMb, bool lenient) {
     if (threads < 1 || threads > 256) throw py::value_error("threads: 1 to 256");
     if (time && !(*time > 0)) throw py::value_error("time: a positive number of seconds");
-    const auto                      start = std::chrono::steady_clock::now();
-    cli::VerifyInputError           error;
-    std::optional<cli::VerifyInput> in;
+    const auto                         start = std::chrono::steady_clock::now();
+    report::VerifyInputError           error;
+    std::optional<report::VerifyInput> in;
     {
         py::gil_scoped_release nogil;
-        in = cli::read_verify_input(text, "<string>", lenient, error);
+        in = report::read_verify_input(text, "<string>", lenient, error);
     }
     if (!in) {
         if (!error.diagnostics.empty()) raise_notation(error.diagnostics.front());
         raise_notation("<string>", error.message.substr(error.message.find(": ") + 2));
     }
-    cli::VerifyOptions o;
+    report::VerifyOptions o;
     o.tries   = tries;
     o.threads = threads;
     o.hashMb  = hashMb;
@@ -54,7 +54,7 @@ VerifyResult verify(const std::string& text, bool tries, int threads, std::optio
     o.nodes   = nodes.value_or(0);
     std::atomic<bool> stop{false};
     auto              work = [&]() {
-        const cli::VerifyReport r = cli::verify_input(*in, o, start, &stop);
+        const report::VerifyReport r = report::verify_input(*in, o, start, &stop);
         if (r.noMemory) throw std::bad_alloc();
         VerifyResult out;
         out.verdict = r.verdict;

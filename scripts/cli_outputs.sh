@@ -44,8 +44,8 @@
 #   - the program's absolute path (as given and resolved; CLI11's usage lines) -> FIVED;
 #   - JSON `"time_ms":N` -> `"time_ms":"<ms>"`;
 #   - solve's progress `depth D: ... (nodes N, S.SSs)`: the seconds -> `<s>` (N is kept);
-#   - solve's `info depth D nodes N nps X hashfull H% time S.SSs` lines are dropped: one is
-#     printed each second while a question runs (how many depends on the speed) and they cannot
+#   - solve's `info depth D [keys R/A] nodes N nps X hashfull H% time S.SSs` lines are dropped:
+#     one is printed each second while a question runs (how many depends on the speed) and they cannot
 #     be told from the one printed when it ends; the final node count is still compared in the
 #     `depth` lines, in `unknown (...; N nodes)` and in solve-json's `nodes`;
 #   - bench/batch timing lines, should a command print them: `Total time (ms) : X`,
@@ -167,7 +167,7 @@ record() {
     [ "$fived" = "$abs" ] || masks+=(-e "s#$(sed_literal "$fived")#FIVED#g")
     masks+=(
         -e 's/"time_ms": *[0-9.]+/"time_ms":"<ms>"/g'
-        -e '/^info depth -?[0-9]+ nodes [0-9]+ nps /d'
+        -e '/^info depth -?[0-9]+ (keys [0-9/]+ )?nodes [0-9]+ nps /d'
         -e 's/^(depth [0-9]+: .*\(nodes [0-9]+), [0-9.]+s\)$/\1, <s>)/'
         -e 's/^(Total time \(ms\) *: ).*/\1<ms>/'
         -e 's/^(Nodes\/second *: ).*/\1<nps>/'

@@ -14,16 +14,16 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/solution_text.h"
 #include "movegen/movegen.h"
 #include "notation/format.h"
 #include "notation/game.h"
 #include "notation/reader.h"
 #include "notation/writer.h"
+#include "report/solution.h"
 #include "solver/solver.h"
 #include "solver/verify.h"
 
-namespace fived::cli {
+namespace fived::report {
 namespace {
 
 using movegen::Multiverse;
@@ -199,4 +199,4 @@ TEST(RoundTrip, SelfCheckRejectsWhatDoesNotReadBack) {
 }
 
 } // namespace
-} // namespace fived::cli
+} // namespace fived::report

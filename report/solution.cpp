@@ -1,4 +1,4 @@
-#include "cli/solution_text.h"
+#include "report/solution.h"
 
 #include <algorithm>
 #include <span>
@@ -17,7 +17,7 @@
 #include "notation/writer.h"
 #include "solver/verify.h"
 
-namespace fived::cli {
+namespace fived::report {
 
 using movegen::Move;
 using movegen::Multiverse;
@@ -251,4 +251,4 @@ std::string read_back_problem(
     return "";
 }
 
-} // namespace fived::cli
+} // namespace fived::report

@@ -1,6 +1,6 @@
 #pragma once
 // What `fived verify` finds in a solution tree, computed apart from how it is written (the
-// command's text and JSON writers, cli_solve.cpp) so that the Python module's fived.verify()
+// command's text and JSON writers, report/formats.h) so that the Python module's fived.verify()
 // reports the same (README "fived verify FILE"). Two stages: read_verify_input() reads the
 // tree and finds the puzzle position; verify_input() checks the proof and runs the composer's
 // analysis (the command arms its signal handler in between).
@@ -20,7 +20,7 @@
 #include "solver/solver.h"
 #include "solver/verify.h"
 
-namespace fived::cli {
+namespace fived::report {
 
 // verify's options but the file and how it is read (read_verify_input() takes `lenient`).
 struct VerifyOptions {
@@ -76,4 +76,4 @@ struct VerifyReport {
 VerifyReport verify_input(const VerifyInput& in, const VerifyOptions& opt,
     std::chrono::steady_clock::time_point start, const std::atomic<bool>* interrupt);
 
-} // namespace fived::cli
+} // namespace fived::report

@@ -1,6 +1,7 @@
 #pragma once
-// The solution tree `fived solve` prints (cli_solve.cpp): the solver's proof rearranged for
-// reading, the problemist markup, and the self-check that reads the printed text back.
+// The solution tree `fived solve` prints (make_solve_report(), report/solve_report.h): the
+// solver's proof rearranged for reading, the problemist markup, and the self-check that reads the
+// printed text back.
 //
 // Every tree `solve` prints must read back with fived's own reader and verify (issue 55): the
 // text of each move (capture mark, jump indicator) comes from the position where it is played in
@@ -15,7 +16,7 @@
 #include "notation/tree.h"
 #include "solver/solver.h"
 
-namespace fived::cli {
+namespace fived::report {
 
 // The tree `solve` writes: the prelude of the loaded game (whose final position is `root`), then
 // the solver's proof below its end, rearranged for reading: at each node the longest line comes
@@ -40,4 +41,4 @@ void problemist_markup(notation::GameTree& gt, int puzzleNode, const movegen::Mu
 std::string read_back_problem(
     const std::string& text, const notation::GameTree& written, int mateIn);
 
-} // namespace fived::cli
+} // namespace fived::report

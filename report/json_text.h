@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace fived::cli {
+namespace fived::report {
 
 // s with each byte outside a valid UTF-8 sequence replaced by the text \xHH and each backslash
 // followed by `x` by the text \x5C; s itself when it has neither.
@@ -23,4 +23,4 @@ std::string readable_utf8(std::string_view s);
 // j.dump(indent), with every string (values and keys) written as readable_utf8 writes it.
 std::string json_text(const nlohmann::json& j, int indent = -1);
 
-} // namespace fived::cli
+} // namespace fived::report

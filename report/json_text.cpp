@@ -1,10 +1,10 @@
-#include "cli/json_text.h"
+#include "report/json_text.h"
 
 #include <cstdint>
 
 #include "movegen/text.h"
 
-namespace fived::cli {
+namespace fived::report {
 
 using movegen::utf8_sequence;
 
@@ -73,4 +73,4 @@ std::string json_text(const nlohmann::json& j, int indent) {
     return copy.dump(indent);
 }
 
-} // namespace fived::cli
+} // namespace fived::report

@@ -1,6 +1,6 @@
-// What `fived verify` finds (cli/verify_text.h), moved from cli_solve.cpp so that the command and
-// the Python module share it.
-#include "cli/verify_text.h"
+// What `fived verify` finds (report/verify_report.h), shared by the command and the Python
+// module.
+#include "report/verify_report.h"
 
 #include <algorithm>
 #include <charconv>
@@ -13,8 +13,9 @@
 #include "notation/claim.h"
 #include "notation/format.h"
 #include "notation/reader.h"
+#include "report/exit_status.h"
 
-namespace fived::cli {
+namespace fived::report {
 
 namespace {
 
@@ -26,9 +27,6 @@ using solver::SolutionTree;
 using notation::Claim;
 using notation::mate_text;
 using notation::parse_claim;
-
-// README "Exit status" (cli/cli.h).
-constexpr int ExitOk = 0, ExitNegative = 1, ExitUnknown = 3;
 
 // The longest mate the analysis looks for (as `solve --mate`): a longer tree is checked, not
 // analysed.
@@ -290,4 +288,4 @@ VerifyReport verify_input(const VerifyInput& in, const VerifyOptions& c,
     return r;
 }
 
-} // namespace fived::cli
+} // namespace fived::report
