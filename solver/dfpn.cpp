@@ -4,6 +4,7 @@
 #include <climits>
 
 #include "movegen/actions.h"
+#include "solver/node_picker.h"
 #include "solver/search.h"
 #include "solver/search_internal.h"
 
@@ -31,10 +32,12 @@ Value Searcher::dfpn_root(int r) {
 }
 
 // The children of a listed df-pn node: their proof and disproof numbers (table facts, the
-// PnTable's numbers, else 1/1) and their ordering scores (table hint, killers, checks first at an
-// attacker node, jumps last at a defender node).
+// PnTable's numbers, else 1/1), sorted in the node picker's stage order (table hint, killers,
+// checks first at an attacker node, jumps last at a defender node), which breaks ties between
+// equal numbers.
 void Searcher::dfpn_children(bool orNode, int childBound, int ply, std::uint32_t hint) {
     ActionList& list = lists[std::size_t(ply)];
+    NodePicker  picker(list, killers, ply, orNode, hint);
     for (std::size_t i = 0; i < list.size(); ++i) {
         ActionList::Ref& ref = list.ref(i);
         ref.pn = ref.dn = 1;
@@ -49,14 +52,9 @@ void Searcher::dfpn_children(bool orNode, int childBound, int ply, std::uint32_t
         }
         if (ref.pn == 1 && ref.dn == 1 && ctx.pnTable)
             ctx.pnTable->probe(ref.child, childBound, ref.pn, ref.dn);
-        ref.score = 0;
-        if (hint && action_hint(ref.child) == hint) ref.score += 1 << 20;
-        ref.score += killers.score(ply, list.action(i)) << 16;
-        if (orNode && ref.check) ref.score += 1 << 10;
-        if (!orNode)
-            for (const Move& m : list.action(i))
-                if (!m.is_physical()) ref.score -= 1 << 10;
+        picker.score(i);
     }
+    picker.order();
 }
 
 Value Searcher::dfpn(bool orNode, int bound, int ply, std::uint32_t thpn, std::uint32_t thdn,
@@ -101,7 +99,6 @@ Value Searcher::dfpn(bool orNode, int bound, int ply, std::uint32_t thpn, std::u
     //    breaks ties between equal numbers.
     const int childBound = orNode ? bound - 1 : bound;
     dfpn_children(orNode, childBound, ply, hint);
-    list.sort_by_score();
     std::span<const std::uint32_t> order = list.ordered();
     // 3. Multiple iterative deepening on the most-proving child.
     for (;;) {
