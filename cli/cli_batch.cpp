@@ -381,6 +381,22 @@ bool read_done(const std::string& path, std::set<std::string>& done, bool& newli
     return true;
 }
 
+// A record names its file as JSON can (json_text.h): two names that read the same there would
+// make one record of two files in --resume and batch-merge. False (with the message) when two
+// inputs do.
+bool names_tell_apart(const std::vector<Item>& items) {
+    std::map<std::string, std::string> named;
+    for (const Item& it : items) {
+        const auto [at, fresh] = named.emplace(readable_utf8(it.path), it.path);
+        if (!fresh) {
+            std::cerr << "fived batch: " << readable_utf8(at->second) << " and "
+                      << readable_utf8(it.path) << ": two names one record cannot tell apart\n";
+            return false;
+        }
+    }
+    return true;
+}
+
 // The items of shard `index` of `count` (1-based): every count-th of the sorted inputs.
 std::vector<Item> shard_items(const std::vector<Item>& items, int index, int count) {
     std::vector<Item> mine;
@@ -478,7 +494,7 @@ void run_workers(BatchRun& run, int jobs) {
 
 int cmd_batch(const BatchCli& c) {
     std::vector<Item> items;
-    if (!collect_inputs(c, items)) return ExitBadInput;
+    if (!collect_inputs(c, items) || !names_tell_apart(items)) return ExitBadInput;
     int index = 1, count = 1;
     if (!shard_of(c, index, count)) return ExitBadInput;
     const std::vector<Item> mine = shard_items(items, index, count);

@@ -10,21 +10,20 @@ using movegen::utf8_sequence;
 
 namespace {
 
-// Whether readable_utf8(s) is s: valid UTF-8 without the text \x.
-bool readable(std::string_view s) {
+bool valid_utf8(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         const std::size_t n = utf8_sequence(s, i);
-        if (!n || (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == 'x')) return false;
+        if (!n) return false;
         i += n;
     }
     return true;
 }
 
-// Writes every string of j (values and keys) as readable_utf8 does.
+// Makes every string of j (values and keys) valid UTF-8.
 void make_readable(nlohmann::json& j) {
     if (j.is_string()) {
         std::string& s = j.get_ref<std::string&>();
-        if (!readable(s)) s = readable_utf8(s);
+        if (!valid_utf8(s)) s = readable_utf8(s);
     } else if (j.is_array()) {
         for (nlohmann::json& e : j)
             make_readable(e);
@@ -45,8 +44,7 @@ std::string readable_utf8(std::string_view s) {
     std::string           out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size();) {
-        const std::size_t n = utf8_sequence(s, i);
-        if (n && !(s[i] == '\\' && i + 1 < s.size() && s[i + 1] == 'x')) {
+        if (const std::size_t n = utf8_sequence(s, i)) {
             out.append(s.substr(i, n));
             i += n;
         } else {
@@ -60,11 +58,9 @@ std::string readable_utf8(std::string_view s) {
 }
 
 std::string json_text(const nlohmann::json& j, int indent) {
-    // The common case, all valid and no text \x (which dump() writes as \\x), costs one dump;
-    // only the others copy the document.
+    // The common case, all valid, costs one dump; only a failed one copies the document.
     try {
-        std::string text = j.dump(indent);
-        if (text.find("\\\\x") == std::string::npos) return text;
+        return j.dump(indent);
     } catch (const nlohmann::json::type_error& e) {
         if (e.id != 316) throw; // 316: invalid UTF-8
     }
