@@ -62,7 +62,7 @@ namespace {
 
 using movegen::Move;
 using movegen::Multiverse;
-using nlohmann::json;
+using Json = nlohmann::json; // not `json`: a unity build would shadow `bool json` elsewhere
 using report::read_back_problem;
 using report::written_solution;
 
@@ -123,7 +123,7 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         std::cerr << display_name(file)
                   << ": internal error: the solution tree as written fails the self-check: "
                   << readBack << '\n';
-    json j;
+    Json j;
     j["record"]        = RecordKind;
     j["version"]       = Version;
     j["file"]          = display_name(file);
@@ -133,22 +133,22 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     j["split"]         = SplitName;
     j["part"]          = part;
     j["parts"]         = parts;
-    j["root_actions"]  = listed ? json(all.size()) : json();
+    j["root_actions"]  = listed ? Json(all.size()) : Json();
     j["owned"]         = mine.size();
     j["result"]        = exitCode == ExitInternal ? "unknown" : solver::result_name(r.result);
-    j["mate_in"]       = r.result == solver::Result::MATE ? json(r.mateIn) : json();
+    j["mate_in"]       = r.result == solver::Result::MATE ? Json(r.mateIn) : Json();
     j["no_mate_up_to"] = r.result == solver::Result::NO_MATE ? o.maxMate : r.noMateUpTo;
     if (r.stoppedAt)
         j["stopped_at"] = {
             {"mate_in", r.stoppedAt}, {"keys_refuted", r.keysRefuted}, {"keys", r.keysInAll}};
     Multiverse printer = root.fork();
-    json       keys    = json::array();
+    Json       keys    = Json::array();
     for (const auto& k : r.keys)
         keys.push_back(notation::format_action(printer, k));
     j["keys"] = keys;
     j["key_index"] =
-        r.keys.empty() ? json() : json(std::find(all.begin(), all.end(), r.keys[0]) - all.begin());
-    j["tree"]     = written.empty() || !readBack.empty() ? json() : json(written);
+        r.keys.empty() ? Json() : Json(std::find(all.begin(), all.end(), r.keys[0]) - all.begin());
+    j["tree"]     = written.empty() || !readBack.empty() ? Json() : Json(written);
     j["verified"] = r.verified && readBack.empty() && !written.empty();
     j["nodes"]    = r.nodes;
     j["time_ms"]  = std::int64_t(r.ms + 0.5);
@@ -168,18 +168,18 @@ namespace {
 // One record of a part, as read by the merge.
 struct Part {
     std::string  where; // FILE:LINE
-    json         j;
+    Json         j;
     int          part = 0, parts = 0, maxMate = 0, mateIn = 0, noMateUpTo = 0;
     std::string  result;
     std::int64_t keyIndex = -1;
 };
 
-bool is_count(const json& v) { return v.is_number_unsigned(); }
+bool is_count(const Json& v) { return v.is_number_unsigned(); }
 
 // Reads one line as a record; "" when it is a well-formed one, else why not.
 std::string read_part(const std::string& line, Part& p) {
-    p.j           = json::parse(line, nullptr, false);
-    const json& j = p.j;
+    p.j           = Json::parse(line, nullptr, false);
+    const Json& j = p.j;
     if (j.is_discarded() || !j.is_object())
         return "not a JSON object (a truncated or damaged record)";
     if (!j.contains("record") || j["record"] != RecordKind)
@@ -399,9 +399,9 @@ int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
                   << parts.size() << " for I in " << partList
                   << " (with the parts' other options)\n";
     if (asJson) {
-        json j;
+        Json j;
         j["result"]        = mate ? "mate" : noMate ? "no-mate" : "unknown";
-        j["mate_in"]       = mate ? json(best->mateIn) : json();
+        j["mate_in"]       = mate ? Json(best->mateIn) : Json();
         j["no_mate_up_to"] = mate ? best->mateIn - 1 : excluded;
         if (best && !mate) j["mate_proven"] = best->mateIn;
         j["max_mate"]      = maxMate;
@@ -409,14 +409,14 @@ int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
         j["position_hash"] = first.j["position_hash"];
         j["parts"]         = parts.size();
         j["unfinished"]    = unfinished;
-        j["keys"]          = best ? best->j["keys"] : json::array();
-        j["key_part"]      = best ? json(best->part) : json();
+        j["keys"]          = best ? best->j["keys"] : Json::array();
+        j["key_part"]      = best ? Json(best->part) : Json();
         j["nodes"]         = nodes;
         j["cpu_ms"]        = cpuMs;
         j["time_ms"]       = timeMs;
         j["makespan_ms"]   = makespan;
         j["verified"]      = mate && !best->j["tree"].is_null();
-        j["tree"]          = mate ? best->j["tree"] : json();
+        j["tree"]          = mate ? best->j["tree"] : Json();
         j["exit_code"]     = exitCode;
         std::cout << json_text(j) << '\n';
         return exitCode;
