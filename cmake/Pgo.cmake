@@ -42,6 +42,7 @@ elseif(FIVED_PGO)
         CMAKE_ARGS -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
             -DFIVED_PGO=OFF -DFIVED_PGO_GENERATE=${_pgoProfile} -DFIVED_NATIVE=${FIVED_NATIVE}
             -DFIVED_BUILD_TESTS=OFF -DFIVED_BUILD_BENCH=OFF -DFIVED_INSTALL=OFF
+            -DCMAKE_UNITY_BUILD=${CMAKE_UNITY_BUILD}
         # The stamp is a byproduct, so that Ninja looks at it again after the step and compiles
         # what includes it; it is only rewritten when the training ran.
         BUILD_COMMAND ${CMAKE_COMMAND} --build ${_pgoBuild} --target fived
