@@ -1,7 +1,8 @@
 // libFuzzer target of 5DFEN at the engine's limits: the input bytes describe a position (size up
 // to 8x8 and past it, odd or even timelines, from one up to past MaxTimelineIndex (movegen/
 // types.h) timelines each way, boards of every piece letter with and without the unmoved mark,
-// turns and colours); its 5DFEN text is read as every command reads a file, and what reads goes
+// turns and colours, with or without the history of a turn before, so that pieces jump into
+// the past); its 5DFEN text is read as every command reads a file, and what reads goes
 // through (up to MaxWorkedTimelines timelines) `status`- and `count`-like work: the verdict, the
 // legal actions counted with a cap, one action made and unmade. Asserts: no crash, no sanitizer
 // report, bounded memory; a position that does not read carries a diagnostic with a position; a
@@ -92,6 +93,9 @@ std::string fen_text(Bytes& in) {
     const int          width = 1 + sizeByte % 8, height = 1 + (sizeByte / 8) % 8;
     const bool         even  = flags & 1;
     const bool         black = flags & 2;
+    // With history, each timeline has the boards of the half-turns before its last one (from 1w),
+    // so that pieces can jump into a timeline's past: branching jumps, which an action defers.
+    const bool history = flags & 8;
     // Timelines: around 0, up to a bit past the limit each way.
     const int   hi   = int(in.next()) << 4 | (in.next() & 15);
     const int   lo   = flags & 4 ? hi : int(in.next()) << 4 | (in.next() & 15);
@@ -107,11 +111,16 @@ std::string fen_text(Bytes& in) {
         if (!even) return (l > 0 ? "+" : "") + std::to_string(l);
         return l < 0 ? "-" + std::to_string(-l - 1) : "+" + std::to_string(l);
     };
-    const std::string turn = std::string(":1:") + (black ? "b" : "w") + "]\n";
-    for (int l = -down; l <= up; ++l) {
+    // Half-turn h is turn 1 + h / 2, white on even h; the last board of each timeline is last.
+    const int last  = (history ? 2 : 0) + (black ? 1 : 0);
+    auto      board = [&](int l, int h) {
         const std::uint8_t pick = in.empty() ? std::uint8_t(l & 0xFF) : in.next();
-        text += "[" + templates[pick % templates.size()] + ":" + line_label(l) + turn;
-    }
+        return "[" + templates[pick % templates.size()] + ":" + line_label(l) + ":"
+            + std::to_string(1 + h / 2) + ":" + (h % 2 ? "b" : "w") + "]\n";
+    };
+    for (int l = -down; l <= up; ++l)
+        for (int h = history ? 0 : last; h <= last; ++h)
+            text += board(l, h);
     return text;
 }
 

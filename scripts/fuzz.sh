@@ -9,7 +9,8 @@
 #           back and verified (check_proof, analysis, solve);
 #   records fuzz/records_fuzz.cpp: batch records as batch --resume and batch-merge read them;
 #   json    fuzz/json_fuzz.cpp: any bytes through json_text(), the writer of every --json output;
-#   fen     fuzz/fen_fuzz.cpp: 5DFEN at the engine's limits (sizes, timelines, pieces), counted.
+#   fen     fuzz/fen_fuzz.cpp: 5DFEN at the engine's limits (sizes, timelines, pieces, a
+#           turn of history), counted.
 # scripts/test.sh runs it after the tests (every target, 60 s in total), so CI does.
 #
 # Installs clang if it is missing and builds in build/fuzz (FIVED_FUZZ_BUILD overrides it, with

@@ -9,6 +9,7 @@
 #include "movegen/fen_rows.h"
 #include "movegen/geometry.h"
 #include "movegen/movegen.h"
+#include "movegen/picker.h"
 #include "movegen/variants.h"
 #include "tests/movegen/variant_util.h"
 
@@ -173,6 +174,52 @@ TEST(Actions, TurnZeroKnightJumps) {
     EXPECT_EQ(mv.to_move(), BLACK);
     EXPECT_EQ(count_legal_actions(mv), 22u);
     mv.unmake_move(u);
+    EXPECT_TRUE(mv.is_ok());
+}
+
+// 33 timelines of 1x1 boards, each with a white rook at T2 whose only move is back to its own
+// empty T1 (a branching jump: the rooks on the neighbouring timelines block the L rides, and no
+// king is there to be attacked). Every order of the 33 deferred arrivals is its own action (which
+// jump makes which new timeline), so the first action found is at the end of an arrival order
+// 33 jumps long: past the 32 bits of the learned-run mask (actions.cpp learned_run(), whose
+// shift by 32 was undefined; the fen fuzz target's seed-33-branching-jumps runs it under UBSan).
+TEST(Actions, ThirtyThreeBranchingJumpsInOneAction) {
+    GameRules r;
+    r.width = r.height = 1;
+    Multiverse  mv(r);
+    std::string err;
+    auto        grid = [](const char* rows) {
+        FenGrid      g;
+        FenRowsError e;
+        EXPECT_TRUE(parse_fen_rows(rows, 1, 1, g, e, false)) << e.message;
+        return g;
+    };
+    constexpr int Lines = 33;
+    for (int l = -Lines / 2; l <= Lines / 2; ++l) {
+        EXPECT_TRUE(mv.add_initial_board(l, to_v(1, WHITE), grid("1"), err)) << err;
+        EXPECT_TRUE(mv.add_initial_board(l, to_v(1, BLACK), grid("1"), err)) << err;
+        EXPECT_TRUE(mv.add_initial_board(l, to_v(2, WHITE), grid("R"), err)) << err;
+    }
+    ASSERT_TRUE(mv.finish_setup(err)) << err;
+    std::vector<Move> moves;
+    generate_moves(mv, WHITE, moves);
+    ASSERT_EQ(moves.size(), std::size_t(Lines));
+    for (const Move& m : moves) {
+        EXPECT_EQ(m.to.l(), m.from.l());
+        EXPECT_EQ(m.to.v(), to_v(1, WHITE));
+    }
+    EXPECT_TRUE(exists_legal_action(mv));
+    EXPECT_EQ(count_legal_actions(mv, 100), 100u);
+    ActionPicker picker;
+    picker.reset(mv);
+    int found = 0;
+    picker.for_each([&](std::span<const Move> action) {
+        EXPECT_EQ(action.size(), std::size_t(Lines));
+        EXPECT_EQ(mv.timeline_count(), 2 * Lines);
+        return ++found < 3;
+    });
+    EXPECT_EQ(found, 3);
+    EXPECT_EQ(mv.timeline_count(), Lines);
     EXPECT_TRUE(mv.is_ok());
 }
 
