@@ -119,7 +119,8 @@ for t in "${targets[@]}"; do
     else
         echo "fuzz: $t: no crash, leak or hang in ${share} s"
         # FIVED_FUZZ_KEEP=1: the working corpus, minimised (-merge=1), replaces the kept one.
-        if [ "${FIVED_FUZZ_KEEP:-0}" = 1 ]; then
+        # Not the reader's: its seeds are third-party texts (fuzz/corpus/README.md).
+        if [ "${FIVED_FUZZ_KEEP:-0}" = 1 ] && [ "$t" != reader ]; then
             kept=$root/fuzz/corpus/$t
             rm -rf "$kept.new"
             mkdir -p "$kept.new"
