@@ -3,10 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/fen_rows.h"
 #include "movegen/movegen.h"
@@ -179,6 +183,172 @@ TEST(Actions, IncrementalCheckAgreesWithReference) {
     EXPECT_GT(comparedSets, 40);
     EXPECT_GE(maxTimelines, 4);
     EXPECT_GT(arrivalsIntoCheck, 0) << "no jump landed in check: the filter went untested";
+}
+
+// One 8x8 board at (0T1b), Black to move, from its 5DFEN rows: no other board, so the position is
+// the chess position on it.
+Multiverse one_black_board(const char* rows) {
+    Multiverse   mv(GameRules{});
+    FenGrid      g;
+    FenRowsError e;
+    std::string  err;
+    EXPECT_TRUE(parse_fen_rows(rows, 8, 8, g, e, false)) << e.message;
+    EXPECT_TRUE(mv.add_initial_board(0, to_v(1, BLACK), g, err)) << err;
+    EXPECT_TRUE(mv.finish_setup(err)) << err;
+    return mv;
+}
+
+Move king_move(int fromX, int fromY, int toX, int toY) {
+    return Move{Vec4(0, to_v(1, BLACK), make_square(fromX, fromY)),
+        Vec4(0, to_v(1, BLACK), make_square(toX, toY))};
+}
+
+// RULES.md §5.5 on one board: the black king in h8, mated by a queen in g7 guarded by the king in
+// g6; stalemated by the queen in f7; in check from f6, with two escapes (g8, h7; g7 is guarded).
+TEST(Actions, VerdictsOfOneBoardPositions) {
+    Multiverse mate = one_black_board("7k/6Q1/6K1/8/8/8/8/8");
+    EXPECT_EQ(mate.to_move(), BLACK);
+    EXPECT_TRUE(in_check_at_turn_start(mate));
+    EXPECT_EQ(count_legal_actions(mate), 0u);
+    EXPECT_FALSE(exists_legal_action(mate));
+    EXPECT_TRUE(is_checkmate(mate));
+    EXPECT_EQ(verdict(mate), Verdict::Checkmate);
+    EXPECT_STREQ(verdict_name(verdict(mate)), "checkmate");
+
+    Multiverse stale = one_black_board("7k/5Q2/6K1/8/8/8/8/8");
+    EXPECT_FALSE(in_check_at_turn_start(stale));
+    EXPECT_EQ(count_legal_actions(stale), 0u);
+    EXPECT_FALSE(is_checkmate(stale));
+    EXPECT_EQ(verdict(stale), Verdict::Stalemate);
+    EXPECT_STREQ(verdict_name(verdict(stale)), "stalemate");
+
+    Multiverse check = one_black_board("7k/8/5Q2/8/8/8/8/K7");
+    EXPECT_TRUE(in_check_at_turn_start(check));
+    EXPECT_EQ(count_legal_actions(check), 2u);
+    EXPECT_EQ(verdict(check), Verdict::Ongoing);
+    EXPECT_STREQ(verdict_name(verdict(check)), "ongoing");
+    std::vector<std::vector<Move>> actions;
+    ActionSearch                   search(check);
+    EXPECT_TRUE(search.for_each([&](std::span<const Move> a) {
+        actions.emplace_back(a.begin(), a.end());
+        return true;
+    }));
+    std::sort(actions.begin(), actions.end());
+    const std::vector<std::vector<Move>> escapes = {
+        {king_move(7, 7, 6, 7)}, {king_move(7, 7, 7, 6)}};
+    std::vector<std::vector<Move>> sorted = escapes;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(actions, sorted);
+    // reset_only(): the legality of one action without the others.
+    const Move into = king_move(7, 7, 6, 6);
+    search.reset_only(check, std::span<const Move>(&into, 1));
+    EXPECT_EQ(search.count(), 0u) << "Kg7 stays in check";
+    search.reset_only(check, escapes[0]);
+    EXPECT_EQ(search.count(), 1u);
+}
+
+// NOTATION.md §6: the actions come in standard order: physical moves and hops sorted by arrival
+// timeline, ascending for White and descending for Black, then the branching jumps (in Standard -
+// Two Timelines, a jump onto the T1 board of a timeline the action has already moved on). Each
+// action there uses the two playable boards: one move on each, or one hop that uses both.
+TEST(Actions, StandardOrderByArrivalTimeline) {
+    Multiverse mv              = make("Standard - Two Timelines");
+    auto       expect_in_order = [](Multiverse& pos, bool ascending) {
+        std::vector<std::vector<Move>> actions;
+        ActionSearch(pos).for_each([&](std::span<const Move> a) {
+            actions.emplace_back(a.begin(), a.end());
+            return true;
+        });
+        std::size_t           hops = 0, branching = 0;
+        std::vector<MoveUndo> undo;
+        for (const std::vector<Move>& a : actions) {
+            EXPECT_TRUE(a.size() == 1 || a.size() == 2) << a.size();
+            bool branched = false;
+            int  lastL    = 0;
+            for (std::size_t i = 0; i < a.size(); ++i) {
+                const bool branches = pos.is_branching(a[i]);
+                hops += !a[i].is_physical() && !branches;
+                branching += branches;
+                if (!branches) {
+                    EXPECT_FALSE(branched) << "a physical move or hop after a branching jump";
+                    if (i > 0) {
+                        EXPECT_TRUE(ascending ? lastL < a[i].to.l() : lastL > a[i].to.l());
+                    }
+                    lastL = a[i].to.l();
+                }
+                branched |= branches;
+                do_action(pos, std::span<const Move>(&a[i], 1), undo);
+            }
+            undo_action(pos, undo);
+        }
+        EXPECT_GT(hops, 0u);
+        EXPECT_GT(branching, 0u);
+        return actions.size();
+    };
+    EXPECT_EQ(expect_in_order(mv, true), 484u);
+    std::vector<Move> first;
+    ActionSearch(mv).for_each([&](std::span<const Move> a) {
+        first.assign(a.begin(), a.end());
+        return !(a.size() == 2 && a[0].is_physical() && a[1].is_physical());
+    });
+    ASSERT_EQ(first.size(), 2u);
+    std::vector<MoveUndo> undo;
+    do_action(mv, first, undo);
+    ASSERT_EQ(mv.to_move(), BLACK);
+    EXPECT_GT(expect_in_order(mv, false), 100u);
+    undo_action(mv, undo);
+}
+
+// The node limit stops an enumeration and says so; reset() clears it, keeping the limit.
+TEST(Actions, NodeLimitAbortsTheEnumeration) {
+    Multiverse   mv = make("Standard - Two Timelines");
+    ActionSearch search(mv);
+    search.set_node_limit(50);
+    std::size_t seen = 0;
+    EXPECT_FALSE(search.for_each([&](std::span<const Move>) {
+        ++seen;
+        return true;
+    }));
+    EXPECT_TRUE(search.aborted());
+    EXPECT_LT(seen, 484u);
+    search.set_node_limit(UINT64_MAX);
+    search.reset(mv);
+    EXPECT_FALSE(search.aborted());
+    EXPECT_EQ(search.count(), 484u);
+    EXPECT_FALSE(search.aborted());
+}
+
+// share(): two searches on one counter, in two threads, enumerate disjoint shares whose union is
+// the whole enumeration.
+TEST(Actions, SharedEnumerationSplitsTheActions) {
+    Multiverse                     mv = make("Standard - Two Timelines");
+    std::vector<std::vector<Move>> whole;
+    ActionSearch(mv).for_each([&](std::span<const Move> a) {
+        whole.emplace_back(a.begin(), a.end());
+        return true;
+    });
+    ASSERT_EQ(whole.size(), 484u);
+    std::atomic<std::uint32_t>     counter{0};
+    std::vector<std::vector<Move>> shares[2];
+    std::vector<std::thread>       threads;
+    for (int t = 0; t < 2; ++t)
+        threads.emplace_back([&, t] {
+            Multiverse   own = mv.fork();
+            ActionSearch search(own);
+            search.share(&counter, 8);
+            search.for_each([&](std::span<const Move> a) {
+                shares[t].emplace_back(a.begin(), a.end());
+                return true;
+            });
+        });
+    for (std::thread& th : threads)
+        th.join();
+    std::vector<std::vector<Move>> both = shares[0];
+    both.insert(both.end(), shares[1].begin(), shares[1].end());
+    EXPECT_EQ(both.size(), whole.size()) << "each action exactly once";
+    std::sort(both.begin(), both.end());
+    std::sort(whole.begin(), whole.end());
+    EXPECT_EQ(both, whole);
 }
 
 } // namespace

@@ -165,5 +165,110 @@ TEST(Attacks, InBoardAttackAfterAMoveAgreesWithTheWholeTest) {
     EXPECT_GT(opened, 100);
 }
 
+// A white king in a1 of board (0, v = 3) and one black piece k steps away from it along the unit
+// u = (ux, uy, ut, ul) of {0, 1}^4 (files, ranks, turns, timelines): in square (k·ux, k·uy) of
+// board (k·ul, 3 + 2·k·ut), the last board of its timeline. Every timeline 0 .. k·ul holds the
+// boards v = 3 .. 3 + 2·k·ut (3x3, empty but for these pieces). With `blocked`, a white knight
+// stands on the square one step from the king along u.
+Multiverse axis_position(PieceType attacker, int ux, int uy, int ut, int ul, int k, bool blocked) {
+    GameRules r;
+    r.width = r.height = 3;
+    Multiverse  mv(r);
+    std::string err;
+    const int   lastV = 3 + 2 * k * ut;
+    for (int l = 0; l <= k * ul; ++l)
+        for (int v = 3; v <= lastV; ++v) {
+            FenGrid g;
+            g.width = g.height = 3;
+            if (l == 0 && v == 3) g.piece[make_square(0, 0)] = make_piece(WHITE, KING);
+            if (l == k * ul && v == lastV)
+                g.piece[make_square(k * ux, k * uy)] = make_piece(BLACK, attacker);
+            if (blocked && l == ul && v == 3 + 2 * ut)
+                g.piece[make_square(ux, uy)] = make_piece(WHITE, KNIGHT);
+            EXPECT_TRUE(mv.add_initial_board(l, v, g, err)) << err;
+        }
+    EXPECT_TRUE(mv.finish_setup(err)) << err;
+    return mv;
+}
+
+// RULES.md §2.1-2.2: a rook rides along one axis, a bishop along two, a unicorn three, a dragon
+// four; a princess one or two, a queen any; a king steps once along any; no knight leap is a
+// multiple of a unit direction. Rides cross empty squares of existing boards only: a piece on the
+// square between stops them. Each combination of axes, 1 and 2 steps away, both tests (the fast
+// one and the reference that generates every capture), the tip test, and the attacking capture
+// itself (royal_attacks()).
+TEST(Attacks, EachPieceAlongEachCombinationOfAxes) {
+    int attacks = 0, cases = 0;
+    for (int bits = 1; bits < 16; ++bits) {
+        const int ux = bits & 1, uy = bits >> 1 & 1, ut = bits >> 2 & 1, ul = bits >> 3 & 1;
+        const int axes = ux + uy + ut + ul;
+        for (const PieceType pt : {ROOK, BISHOP, UNICORN, DRAGON, PRINCESS, QUEEN, KING, KNIGHT})
+            for (const int k : {1, 2})
+                for (const bool blocked : {false, true}) {
+                    if (blocked && k == 1) continue;
+                    bool rides = false, leaps = false;
+                    switch (pt) {
+                        case ROOK: rides = axes == 1; break;
+                        case BISHOP: rides = axes == 2; break;
+                        case UNICORN: rides = axes == 3; break;
+                        case DRAGON: rides = axes == 4; break;
+                        case PRINCESS: rides = axes <= 2; break;
+                        case QUEEN: rides = true; break;
+                        case KING: leaps = k == 1; break;
+                        default: break; // the knight
+                    }
+                    const bool expected = leaps || (rides && !blocked);
+                    SCOPED_TRACE(std::string(1, piece_letter(pt)) + " along (" + std::to_string(ux)
+                        + "," + std::to_string(uy) + "," + std::to_string(ut) + ","
+                        + std::to_string(ul) + ") x" + std::to_string(k)
+                        + (blocked ? " blocked" : ""));
+                    const Multiverse mv = axis_position(pt, ux, uy, ut, ul, k, blocked);
+                    EXPECT_EQ(royal_attacked_reference(mv, WHITE), expected);
+                    EXPECT_EQ(royal_attacked(mv, WHITE), expected);
+                    EXPECT_EQ(tip_attacks_royal(mv, k * ul, WHITE), expected);
+                    EXPECT_FALSE(royal_attacked(mv, BLACK)) << "no last board is White's";
+                    std::vector<Move> found;
+                    royal_attacks(mv, WHITE, found);
+                    if (expected) {
+                        ASSERT_EQ(found.size(), 1u);
+                        EXPECT_EQ(found[0].from,
+                            Vec4(k * ul, 3 + 2 * k * ut, make_square(k * ux, k * uy)));
+                        EXPECT_EQ(found[0].to, Vec4(0, 3, make_square(0, 0)));
+                        EXPECT_TRUE(found[0].is_capture());
+                    } else {
+                        EXPECT_TRUE(found.empty());
+                    }
+                    ++cases;
+                    attacks += expected;
+                }
+    }
+    EXPECT_EQ(cases, 15 * 8 * 3);
+    // Along one axis: R S Q at 1 and 2, K at 1 (4 axes); two: B S Q, K; three: U Q, K; four: D Q,
+    // K.
+    EXPECT_EQ(attacks, 4 * 7 + 6 * 7 + 4 * 5 + 1 * 5);
+}
+
+// Within one board, physical moves only (attacked_on_board(), the castling rule): a rook along
+// its file until a piece stops it, a black pawn diagonally down the board, not straight ahead.
+TEST(Attacks, OnOneBoard) {
+    Board b;
+    b.put(make_piece(BLACK, ROOK), make_square(0, 7));
+    b.put(make_piece(BLACK, PAWN), make_square(4, 4));
+    b.put(make_piece(WHITE, KNIGHT), make_square(0, 2));
+    EXPECT_TRUE(attacked_on_board(b, 8, 8, make_square(0, 3), BLACK));
+    EXPECT_TRUE(attacked_on_board(b, 8, 8, make_square(0, 2), BLACK)); // the blocker itself
+    EXPECT_FALSE(attacked_on_board(b, 8, 8, make_square(0, 1), BLACK));
+    EXPECT_TRUE(attacked_on_board(b, 8, 8, make_square(7, 7), BLACK)); // along the rank
+    EXPECT_TRUE(attacked_on_board(b, 8, 8, make_square(3, 3), BLACK));
+    EXPECT_TRUE(attacked_on_board(b, 8, 8, make_square(5, 3), BLACK));
+    EXPECT_FALSE(attacked_on_board(b, 8, 8, make_square(4, 3), BLACK));
+    EXPECT_FALSE(attacked_on_board(b, 8, 8, make_square(3, 5), BLACK));
+    // The knight attacks b4 for White; a king there is attacked on the board.
+    EXPECT_TRUE(attacked_on_board(b, 8, 8, make_square(1, 4), WHITE));
+    b.put(make_piece(BLACK, KING), make_square(1, 4));
+    EXPECT_EQ(royal_attacked_on_board(b, 8, 8, BLACK), make_square(1, 4));
+    EXPECT_EQ(royal_attacked_on_board(b, 8, 8, WHITE), -1);
+}
+
 } // namespace
 } // namespace fived::movegen
