@@ -83,5 +83,105 @@ TEST(ActionFormatter, SameAsFormatActionOverAListing) {
     EXPECT_GT(reused, 1000);
 }
 
+// NOTATION.md §2 and RULES.md §1.3: odd games write 0, 1, -1; even games -0 and +0 for the middle
+// timelines (internal -1 and 0), +k for k >= 1 with the sign as 5DPGN writes it, and without `+`
+// in the canonical form (§7). line_index() is the inverse, and refuses a label of the other
+// parity.
+TEST(Format, TimelineLabels) {
+    EXPECT_EQ(line_label(0, false), "0");
+    EXPECT_EQ(line_label(1, false), "1");
+    EXPECT_EQ(line_label(-1, false), "-1");
+    EXPECT_EQ(line_label(0, true), "+0");
+    EXPECT_EQ(line_label(-1, true), "-0");
+    EXPECT_EQ(line_label(1, true), "+1");
+    EXPECT_EQ(line_label(-2, true), "-1");
+    EXPECT_EQ(canonical_line_label(1, true), "1");
+    EXPECT_EQ(canonical_line_label(0, true), "+0");
+    EXPECT_EQ(canonical_line_label(-1, true), "-0");
+    EXPECT_EQ(canonical_line_label(-3, true), "-2");
+    EXPECT_EQ(canonical_line_label(2, false), "2");
+    for (const bool even : {false, true})
+        for (int l = -6; l <= 6; ++l)
+            for (const std::string& text : {line_label(l, even), canonical_line_label(l, even)}) {
+                LineLabel label;
+                label.sign      = text[0] == '+' || text[0] == '-' ? text[0] : 0;
+                label.magnitude = std::stoi(text.substr(label.sign ? 1 : 0));
+                EXPECT_EQ(line_index(label, even), l) << text << (even ? " even" : " odd");
+            }
+    EXPECT_EQ(line_index(LineLabel{0, '-'}, false), std::nullopt) << "-0 in an odd game";
+    EXPECT_EQ(line_index(LineLabel{0, 0}, true), std::nullopt) << "0 in an even game";
+}
+
+// The forms of format_move() (format.h, NOTATION.md §7) on the positions they come from: a pawn
+// step, the time-travel capture of RULES.md §2.1, castling as the king's move, a promotion.
+TEST(Format, MovesOfTheirPositions) {
+    auto position = [](const std::string& game) {
+        auto g = load_game(game, "f");
+        EXPECT_TRUE(g.ok()) << g.status();
+        movegen::Multiverse            mv = g->start.fork();
+        std::vector<movegen::MoveUndo> undo;
+        play_main_line(mv, *g, g->mainLine.size(), undo);
+        return mv;
+    };
+    // The one move of the side to move from `from` to `to` (squares of the given boards).
+    auto text_of = [](const movegen::Multiverse& mv, movegen::Vec4 from, movegen::Vec4 to) {
+        std::vector<movegen::Move> moves;
+        movegen::generate_moves(mv, mv.to_move(), moves);
+        for (const movegen::Move& m : moves)
+            if (m.from == from && m.to == to) return format_move(mv, m);
+        return std::string("no such move");
+    };
+    using movegen::make_square;
+    using movegen::to_v;
+    using movegen::Vec4;
+    using movegen::WHITE;
+    const movegen::Multiverse start = position("[Board \"Standard\"]\n");
+    EXPECT_EQ(
+        text_of(start, Vec4(0, 2, make_square(4, 1)), Vec4(0, 2, make_square(4, 2))), "(0T1)Pe2e3");
+    const movegen::Multiverse sac =
+        position("[Board \"Standard\"]\n1. e3 / Nf6\n2. Bb5 / c6\n3. c3 / cxb5\n4. Qb3 / Qa5\n");
+    EXPECT_EQ(text_of(sac, Vec4(0, to_v(5, WHITE), make_square(1, 2)),
+                  Vec4(0, to_v(1, WHITE), make_square(5, 6))),
+        "(0T5)Qb3>>x(0T1)f7");
+    const movegen::Multiverse castle =
+        position("[Board \"Standard\"]\n1. Nf3 / Nf6\n2. e3 / e6\n3. Be2 / Be7\n");
+    EXPECT_EQ(text_of(castle, Vec4(0, to_v(4, WHITE), make_square(4, 0)),
+                  Vec4(0, to_v(4, WHITE), make_square(6, 0))),
+        "(0T4)Ke1g1");
+    const movegen::Multiverse promo =
+        position("[Board \"custom\"]\n[Size \"5x5\"]\n[4k/P4/5/5/K4:0:1:w]\n");
+    EXPECT_EQ(text_of(promo, Vec4(0, to_v(1, WHITE), make_square(0, 3)),
+                  Vec4(0, to_v(1, WHITE), make_square(0, 4))),
+        "(0T1)Pa4a5=Q");
+}
+
+// format_action() writes what the reader resolves back to the same moves (the full form needs no
+// context): every action of random trees, replayed from its text.
+TEST(Format, ActionsResolveBackFromTheirText) {
+    int                            actions = 0, jumps = 0;
+    std::vector<movegen::Move>     made;
+    std::vector<movegen::MoveUndo> undo;
+    for_each_random_action({"Standard - Two Timelines", "Misc - Timeline Invasion",
+                               "Standard - Turn Zero", "Very Small - Open"},
+        11, 12, 150,
+        [&](const char* variant, movegen::Multiverse& mv, std::span<const movegen::Move> a) {
+            const std::string text = format_action(mv, a);
+            auto              doc  = parse_document("1. " + text, "f");
+            ASSERT_TRUE(doc.ok()) << doc.status() << " " << text;
+            ASSERT_EQ(doc->nodes.size(), 2u) << text;
+            Diagnostic err;
+            made.clear();
+            ASSERT_TRUE(replay_action(mv, doc->nodes[1].action, {}, "f", made, undo, err))
+                << variant << ": " << err.to_string();
+            movegen::undo_action(mv, undo);
+            EXPECT_EQ(made, std::vector<movegen::Move>(a.begin(), a.end()))
+                << variant << ": " << text;
+            ++actions;
+            jumps += text.find('>') != std::string::npos;
+        });
+    EXPECT_GT(actions, 500);
+    EXPECT_GT(jumps, 50);
+}
+
 } // namespace
 } // namespace fived::notation
