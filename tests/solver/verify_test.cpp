@@ -1,5 +1,5 @@
-// The proof checker (check_proof): missing defences, open lines, groups, deep trees and limits;
-// transposed defences and jumps in either order are distinct actions.
+// The proof checker (solver/verify.h, check_proof): missing defences, open lines, groups, deep
+// trees and limits; transposed defences and jumps in either order are distinct actions.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
