@@ -206,27 +206,28 @@ Move king_move(int fromX, int fromY, int toX, int toY) {
 // RULES.md §5.5 on one board: the black king in h8, mated by a queen in g7 guarded by the king in
 // g6; stalemated by the queen in f7; in check from f6, with two escapes (g8, h7; g7 is guarded).
 TEST(Actions, VerdictsOfOneBoardPositions) {
-    Multiverse mate = one_black_board("7k/6Q1/6K1/8/8/8/8/8");
-    EXPECT_EQ(mate.to_move(), BLACK);
-    EXPECT_TRUE(in_check_at_turn_start(mate));
-    EXPECT_EQ(count_legal_actions(mate), 0u);
-    EXPECT_FALSE(exists_legal_action(mate));
-    EXPECT_TRUE(is_checkmate(mate));
-    EXPECT_EQ(verdict(mate), Verdict::Checkmate);
-    EXPECT_STREQ(verdict_name(verdict(mate)), "checkmate");
-
-    Multiverse stale = one_black_board("7k/5Q2/6K1/8/8/8/8/8");
-    EXPECT_FALSE(in_check_at_turn_start(stale));
-    EXPECT_EQ(count_legal_actions(stale), 0u);
-    EXPECT_FALSE(is_checkmate(stale));
-    EXPECT_EQ(verdict(stale), Verdict::Stalemate);
-    EXPECT_STREQ(verdict_name(verdict(stale)), "stalemate");
-
-    Multiverse check = one_black_board("7k/8/5Q2/8/8/8/8/K7");
-    EXPECT_TRUE(in_check_at_turn_start(check));
-    EXPECT_EQ(count_legal_actions(check), 2u);
-    EXPECT_EQ(verdict(check), Verdict::Ongoing);
-    EXPECT_STREQ(verdict_name(verdict(check)), "ongoing");
+    struct Case {
+        const char*   rows;
+        bool          inCheck;
+        std::uint64_t actions;
+        Verdict       verdict;
+        const char*   name;
+    };
+    for (const Case& c : {Case{"7k/6Q1/6K1/8/8/8/8/8", true, 0, Verdict::Checkmate, "checkmate"},
+             Case{"7k/5Q2/6K1/8/8/8/8/8", false, 0, Verdict::Stalemate, "stalemate"},
+             Case{"7k/8/5Q2/8/8/8/8/K7", true, 2, Verdict::Ongoing, "ongoing"}}) {
+        SCOPED_TRACE(c.rows);
+        Multiverse mv = one_black_board(c.rows);
+        EXPECT_EQ(mv.to_move(), BLACK);
+        EXPECT_EQ(in_check_at_turn_start(mv), c.inCheck);
+        EXPECT_EQ(count_legal_actions(mv), c.actions);
+        EXPECT_EQ(exists_legal_action(mv), c.actions > 0);
+        EXPECT_EQ(is_checkmate(mv), c.verdict == Verdict::Checkmate);
+        EXPECT_EQ(verdict(mv), c.verdict);
+        EXPECT_STREQ(verdict_name(verdict(mv)), c.name);
+    }
+    // The two escapes from the check, and reset_only(): the legality of one action alone.
+    Multiverse                     check = one_black_board("7k/8/5Q2/8/8/8/8/K7");
     std::vector<std::vector<Move>> actions;
     ActionSearch                   search(check);
     EXPECT_TRUE(search.for_each([&](std::span<const Move> a) {
@@ -239,7 +240,6 @@ TEST(Actions, VerdictsOfOneBoardPositions) {
     std::vector<std::vector<Move>> sorted = escapes;
     std::sort(sorted.begin(), sorted.end());
     EXPECT_EQ(actions, sorted);
-    // reset_only(): the legality of one action without the others.
     const Move into = king_move(7, 7, 6, 6);
     search.reset_only(check, std::span<const Move>(&into, 1));
     EXPECT_EQ(search.count(), 0u) << "Kg7 stays in check";

@@ -1,8 +1,10 @@
 // Resolution of written moves and actions (notation/resolve.h, NOTATION.md §5-§6): shortened
 // moves, the pawn-first rule, source disambiguation and ambiguity, the checks of the capture mark,
 // the jump indicator and promotions, submission, and the standard order.
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -71,43 +73,42 @@ std::string resolve(const movegen::Multiverse& mv, const std::string& text, Read
     return m ? format_move(mv, *m) : err.to_string();
 }
 
+// Each written move of `cases` resolves to the full notation, or the error, paired with it.
+void expect_resolved(const movegen::Multiverse&                mv,
+    std::initializer_list<std::pair<const char*, const char*>> cases, ReadOptions opt = {}) {
+    for (const auto& [text, expected] : cases)
+        EXPECT_EQ(resolve(mv, text, opt), expected) << text;
+}
+
 const char* const Standard = "[Board \"Standard\"]\n";
 
 // NOTATION.md §5: the piece and target alone when one move fits, the full form too; a pattern
 // no move fits names the boards it was looked for on.
 TEST(Resolve, ShortenedMovesOfTheStartPosition) {
     const movegen::Multiverse mv = after(Standard);
-    EXPECT_EQ(resolve(mv, "e3"), "(0T1)Pe2e3");
-    EXPECT_EQ(resolve(mv, "e4"), "(0T1)Pe2e4");
-    EXPECT_EQ(resolve(mv, "Nf3"), "(0T1)Ng1f3");
-    EXPECT_EQ(resolve(mv, "Nc3"), "(0T1)Nb1c3");
-    EXPECT_EQ(resolve(mv, "Ng1f3"), "(0T1)Ng1f3");
-    EXPECT_EQ(resolve(mv, "(0T1)Ng1f3"), "(0T1)Ng1f3");
-    EXPECT_EQ(resolve(mv, "e5"), "r:1:4: no legal move matches `e5` on (0T1)");
-    EXPECT_EQ(resolve(mv, "Ke2"), "r:1:4: no legal move matches `Ke2` on (0T1)");
-    EXPECT_EQ(resolve(mv, "(0T1)Nb1d2"), "r:1:4: no legal move matches `(0T1)Nb1d2` on (0T1)");
+    expect_resolved(mv,
+        {{"e3", "(0T1)Pe2e3"}, {"e4", "(0T1)Pe2e4"}, {"Nf3", "(0T1)Ng1f3"}, {"Nc3", "(0T1)Nb1c3"},
+            {"Ng1f3", "(0T1)Ng1f3"}, {"(0T1)Ng1f3", "(0T1)Ng1f3"},
+            {"e5", "r:1:4: no legal move matches `e5` on (0T1)"},
+            {"Ke2", "r:1:4: no legal move matches `Ke2` on (0T1)"},
+            {"(0T1)Nb1d2", "r:1:4: no legal move matches `(0T1)Nb1d2` on (0T1)"}});
 }
 
 // Step 4, the pawn-first rule: `d3` is the pawn's move even when a bishop reaches d3 too.
 TEST(Resolve, PawnFirstRule) {
     const movegen::Multiverse mv = after(std::string(Standard) + "1. e3 / e6\n");
-    EXPECT_EQ(resolve(mv, "d3"), "(0T2)Pd2d3");
-    EXPECT_EQ(resolve(mv, "Bd3"), "(0T2)Bf1d3");
-    EXPECT_EQ(resolve(mv, "Bc4"), "(0T2)Bf1c4");
+    expect_resolved(mv, {{"d3", "(0T2)Pd2d3"}, {"Bd3", "(0T2)Bf1d3"}, {"Bc4", "(0T2)Bf1c4"}});
 }
 
 // Step 5: two knights reach d2; the source file or rank tells them apart, the piece alone does not.
 TEST(Resolve, SourceDisambiguationAndAmbiguity) {
     const movegen::Multiverse mv =
         after(std::string(Standard) + "1. Nf3 / Nf6\n2. d3 / d6\n3. e3 / e6\n");
-    EXPECT_EQ(resolve(mv, "Nd2"), "r:1:4: ambiguous: `Nd2` matches (0T4)Nb1d2 and (0T4)Nf3d2");
-    EXPECT_EQ(resolve(mv, "Nbd2"), "(0T4)Nb1d2");
-    EXPECT_EQ(resolve(mv, "Nfd2"), "(0T4)Nf3d2");
-    EXPECT_EQ(resolve(mv, "N1d2"), "(0T4)Nb1d2");
-    EXPECT_EQ(resolve(mv, "N3d2"), "(0T4)Nf3d2");
-    EXPECT_EQ(resolve(mv, "Bd2"), "(0T4)Bc1d2");
-    EXPECT_EQ(resolve(mv, "Qd2"), "(0T4)Qd1d2");
-    EXPECT_EQ(resolve(mv, "Kd2"), "(0T4)Ke1d2");
+    expect_resolved(mv,
+        {{"Nd2", "r:1:4: ambiguous: `Nd2` matches (0T4)Nb1d2 and (0T4)Nf3d2"},
+            {"Nbd2", "(0T4)Nb1d2"}, {"Nfd2", "(0T4)Nf3d2"}, {"N1d2", "(0T4)Nb1d2"},
+            {"N3d2", "(0T4)Nf3d2"}, {"Bd2", "(0T4)Bc1d2"}, {"Qd2", "(0T4)Qd1d2"},
+            {"Kd2", "(0T4)Ke1d2"}});
 }
 
 // Step 6: a written `x` must capture and a written jump indicator must fit (strict), unless the
