@@ -60,14 +60,9 @@ TEST(Actions, TurnZeroKnightJumps) {
 TEST(Actions, ThirtyThreeBranchingJumpsInOneAction) {
     GameRules r;
     r.width = r.height = 1;
-    Multiverse  mv(r);
-    std::string err;
-    auto        grid = [](const char* rows) {
-        FenGrid      g;
-        FenRowsError e;
-        EXPECT_TRUE(parse_fen_rows(rows, 1, 1, g, e, false)) << e.message;
-        return g;
-    };
+    Multiverse    mv(r);
+    std::string   err;
+    auto          grid  = [](const char* rows) { return testing::fen_grid(rows, 1, 1); };
     constexpr int Lines = 33;
     for (int l = -Lines / 2; l <= Lines / 2; ++l) {
         EXPECT_TRUE(mv.add_initial_board(l, to_v(1, WHITE), grid("1"), err)) << err;
@@ -188,12 +183,9 @@ TEST(Actions, IncrementalCheckAgreesWithReference) {
 // One 8x8 board at (0T1b), Black to move, from its 5DFEN rows: no other board, so the position is
 // the chess position on it.
 Multiverse one_black_board(const char* rows) {
-    Multiverse   mv(GameRules{});
-    FenGrid      g;
-    FenRowsError e;
-    std::string  err;
-    EXPECT_TRUE(parse_fen_rows(rows, 8, 8, g, e, false)) << e.message;
-    EXPECT_TRUE(mv.add_initial_board(0, to_v(1, BLACK), g, err)) << err;
+    Multiverse  mv(GameRules{});
+    std::string err;
+    EXPECT_TRUE(mv.add_initial_board(0, to_v(1, BLACK), testing::fen_grid(rows, 8, 8), err)) << err;
     EXPECT_TRUE(mv.finish_setup(err)) << err;
     return mv;
 }

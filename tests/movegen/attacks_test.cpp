@@ -23,12 +23,7 @@ Multiverse long_ride_position(bool alongL, int length, bool blocked) {
     r.width = r.height = 3;
     Multiverse  mv(r);
     std::string err;
-    auto        grid = [](const char* rows) {
-        FenGrid      g;
-        FenRowsError e;
-        EXPECT_TRUE(parse_fen_rows(rows, 3, 3, g, e, false)) << e.message;
-        return g;
-    };
+    auto        grid = [](const char* rows) { return testing::fen_grid(rows, 3, 3); };
     if (alongL) {
         // Timelines 0..length, one black board each (v = 1): the king on 0, the rook on the last.
         for (int l = 0; l <= length; ++l) {
