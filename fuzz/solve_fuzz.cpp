@@ -23,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/fuzz_options.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/multiverse.h"
@@ -34,6 +35,8 @@
 namespace {
 
 using namespace fived;
+using fuzzing::MaxMate;
+using fuzzing::small_options;
 using movegen::Move;
 using movegen::Multiverse;
 
@@ -41,8 +44,6 @@ using movegen::Multiverse;
 constexpr int           MaxTimelines   = 4;   // at every node of the tree walked
 constexpr std::uint64_t MaxRootActions = 40;  // legal actions at the puzzle position
 constexpr std::size_t   MaxTreeNodes   = 200; // nodes of the claimed solution
-constexpr int           MaxMate        = 2;
-constexpr std::uint64_t NodeLimit      = 1000; // per solve, and for the whole analysis
 
 [[noreturn]] void fail(const char* what, const std::string& detail = {}) {
     std::fprintf(stderr, "solve_fuzz: %s\n%s\n", what, detail.c_str());
@@ -65,18 +66,6 @@ int max_timelines(Multiverse& mv, const solver::SolutionTree& t) {
     int best = 0;
     t.walk(mv, [&](int, Multiverse& here) { best = std::max(best, here.timeline_count()); });
     return best;
-}
-
-solver::SolveOptions small_options(solver::Algorithm algo) {
-    solver::SolveOptions o;
-    o.algorithm    = algo;
-    o.maxMate      = MaxMate;
-    o.threads      = 1;
-    o.hashMb       = 1;
-    o.nodeLimit    = NodeLimit;
-    o.actionLimit  = 5000;
-    o.maxTreeNodes = 2000;
-    return o;
 }
 
 void check_solve(const Multiverse& puzzle, const solver::SolveResult& r, const char* algo) {

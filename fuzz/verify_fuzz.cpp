@@ -33,6 +33,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/fuzz_options.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/multiverse.h"
@@ -46,15 +47,15 @@
 namespace {
 
 using namespace fived;
+using fuzzing::MaxMate;
+using fuzzing::small_options;
 using movegen::Move;
 using movegen::Multiverse;
 using Action = std::vector<Move>;
 
-constexpr std::size_t   MaxNodes     = 4000; // nodes of the tree grown
-constexpr std::size_t   MaxWidth     = 64;   // legal actions listed per node
-constexpr int           MaxTimelines = 6;    // no descent from a position with more
-constexpr int           MaxMate      = 2;
-constexpr std::uint64_t NodeLimit    = 1000; // per solve, and for the whole analysis
+constexpr std::size_t MaxNodes     = 4000; // nodes of the tree grown
+constexpr std::size_t MaxWidth     = 64;   // legal actions listed per node
+constexpr int         MaxTimelines = 6;    // no descent from a position with more
 
 // Small positions: mates in one and two, several boards, even timelines, fairy pieces, and the
 // standard one (long games of knights going back and forth).
@@ -164,18 +165,6 @@ private:
     std::vector<Step>              path_;
     int                            node_ = 0;
 };
-
-solver::SolveOptions small_options() {
-    solver::SolveOptions o;
-    o.algorithm    = solver::Algorithm::REFERENCE;
-    o.maxMate      = MaxMate;
-    o.threads      = 1;
-    o.hashMb       = 1;
-    o.nodeLimit    = NodeLimit;
-    o.actionLimit  = 5000;
-    o.maxTreeNodes = 2000;
-    return o;
-}
 
 // verify's stages on the tree read back, with the puzzle at its root.
 void verify_stages(const notation::GameTree& gt) {

@@ -11,6 +11,7 @@
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
+#include "movegen/fen_rows.h"
 #include "movegen/movegen.h"
 #include "movegen/multiverse.h"
 #include "movegen/variants.h"
@@ -24,6 +25,15 @@ inline Multiverse variant_start(const char* name) {
     std::string err;
     EXPECT_TRUE(setup_variant(*v, mv, err)) << err;
     return mv;
+}
+
+// The grid of the 5DFEN rows of a width x height board (a `*` anywhere ignored); rows that do
+// not parse fail the test.
+inline FenGrid fen_grid(const char* rows, int width, int height) {
+    FenGrid      g;
+    FenRowsError e;
+    EXPECT_TRUE(parse_fen_rows(rows, width, height, g, e, false)) << e.message;
+    return g;
 }
 
 // The xorshift64 generator of the random-game tests: deterministic, seeded by the test.

@@ -14,14 +14,12 @@
 
 #include <gtest/gtest.h>
 
-#include "movegen/action.h"
-#include "movegen/picker.h"
 #include "movegen/variants.h"
 #include "notation/fen.h"
-#include "notation/format.h"
 #include "notation/parser.h"
 #include "notation/reader.h"
 #include "notation/writer.h"
+#include "tests/notation/random_actions.h"
 #include "tests/notation/test_files.h"
 #include "tests/notation/tree_gen.h"
 
@@ -29,15 +27,7 @@ namespace fived::notation {
 namespace {
 
 using namespace testing_files;
-
-movegen::Multiverse variant_start(const char* name) {
-    const movegen::VariantDef* v = movegen::find_variant(name);
-    EXPECT_NE(v, nullptr) << name;
-    movegen::Multiverse mv(movegen::variant_rules(*v));
-    std::string         msg;
-    EXPECT_TRUE(movegen::setup_variant(*v, mv, msg)) << msg;
-    return mv;
-}
+using testing_gen::variant_start;
 
 GameTree empty_tree(movegen::Multiverse start) { return GameTree(std::move(start)); }
 
@@ -215,93 +205,6 @@ TEST_P(RandomRoundTrip, BothStyles) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, RandomRoundTrip, testing::Range(1, 7));
-
-// Calls f(variant, mv, action) for the action of every node of random trees of these variants
-// (seeds first..last, at most maxNodes nodes), mv being the position before that action.
-template <class F>
-void for_each_random_action(std::initializer_list<const char*> variants, std::uint64_t first,
-    std::uint64_t last, int maxNodes, F&& f) {
-    for (const char* variant : variants) {
-        for (std::uint64_t seed = first; seed <= last; ++seed) {
-            GameTree               tree = empty_tree(variant_start(variant));
-            testing_gen::TreeShape shape;
-            shape.maxNodes   = maxNodes;
-            shape.maxDepth   = 24;
-            shape.branchProb = 0.35;
-            shape.seed       = seed;
-            testing_gen::random_tree(tree, shape);
-            for (std::size_t n = 1; n < tree.nodes.size(); ++n) {
-                movegen::Multiverse            mv = tree.start.fork();
-                std::vector<movegen::MoveUndo> undo;
-                for (int on : tree.line(int(n)))
-                    if (std::size_t(on) != n)
-                        movegen::do_action(mv, tree.nodes[std::size_t(on)].action, undo);
-                f(variant, mv, std::span<const movegen::Move>(tree.nodes[n].action));
-            }
-        }
-    }
-}
-
-// format_action() makes the moves before a jump only when the jump lands on a last board; the
-// text must be the one of making every move before formatting the next. `needed` counts the
-// jumps whose branching the moves before them decide (so the test shows it met that case).
-TEST(FormatAction, SameAsMakingEveryMoveOnRandomPlay) {
-    int needed = 0, actions = 0;
-    for_each_random_action(
-        {"Standard - Two Timelines", "Misc - Timeline Invasion", "Misc - Timeline Skirmish",
-            "Very Small - Open", "Standard - Turn Zero"},
-        1, 4, 300,
-        [&](const char* variant, movegen::Multiverse& mv, std::span<const movegen::Move> a) {
-            std::vector<bool> ontoLast; // a jump onto a last board of the parent position
-            for (const movegen::Move& m : a)
-                ontoLast.push_back(!m.is_physical() && m.to.v() == mv.end_v(m.to.l()));
-            std::string                    expected;
-            std::vector<movegen::MoveUndo> made;
-            for (std::size_t i = 0; i < a.size(); ++i) {
-                if (i) expected += ' ';
-                append_move(expected, mv, a[i]);
-                needed += ontoLast[i] && mv.is_branching(a[i]);
-                movegen::do_action(mv, a.subspan(i, 1), made);
-            }
-            movegen::undo_action(mv, made);
-            ++actions;
-            EXPECT_EQ(format_action(mv, a), expected) << variant;
-        });
-    EXPECT_GT(actions, 1000);
-    EXPECT_GT(needed, 0);
-}
-
-// A listing formats each action reusing the text of the moves it shares with the one before:
-// the same text as formatting it alone, over the enumeration order of the action search, on
-// random positions of several variants (with jumps onto last boards, whose text depends on the
-// moves before them).
-TEST(ActionFormatter, SameAsFormatActionOverAListing) {
-    int reused = 0, actions = 0;
-    for_each_random_action({"Standard - Two Timelines", "Misc - Timeline Invasion",
-                               "Misc - Timeline Skirmish", "Very Small - Open"},
-        7, 7, 120,
-        [&](const char* variant, movegen::Multiverse& parent, std::span<const movegen::Move> a) {
-            movegen::Multiverse            mv = parent.fork(); // the position after a
-            std::vector<movegen::MoveUndo> undo;
-            movegen::do_action(mv, a, undo);
-            movegen::Multiverse   printer = mv.fork();
-            ActionFormatter       formatter(printer);
-            movegen::ActionPicker picker;
-            picker.reset(mv);
-            std::string previous;
-            int         listed = 0;
-            picker.for_each([&](std::span<const movegen::Move> b) {
-                const std::string text(formatter.format(b));
-                EXPECT_EQ(text, format_action(printer, b)) << variant;
-                reused += !previous.empty() && text.compare(0, 20, previous, 0, 20) == 0;
-                previous = text;
-                ++actions;
-                return ++listed < 300;
-            });
-        });
-    EXPECT_GT(actions, 5000);
-    EXPECT_GT(reused, 1000);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Size and depth: no recursion anywhere, linear behaviour.

@@ -1,8 +1,8 @@
 // The mate search end to end on embedded positions and random games: shortest mates and keys,
-// mate-in-one keys, class cuts, thread-count independence, df-pn against the reference, the
-// moves of a tree. The puzzle corpus, the limits, the node budgets and the proof checker have
-// files of their own (search_puzzles_test.cpp, search_limits_test.cpp, search_narrow_test.cpp,
-// proof_test.cpp).
+// mate-in-one keys, class cuts, thread-count independence, the moves of a tree. The puzzle
+// corpus, the limits, the node budgets, df-pn and the proof checker have files of their own
+// (search_puzzles_test.cpp, search_limits_test.cpp, search_narrow_test.cpp, dfpn_test.cpp,
+// verify_test.cpp).
 #include <algorithm>
 #include <cstdio>
 
@@ -354,23 +354,6 @@ TEST(Solver, MateInOneKeysDoNotDependOnThreads) {
 TEST(SharedSolver, MateInOneKeysDoNotDependOnThreads) {
     MateCases cases = before_mate({"cwmtt-standard", "cwmtt-futures", "cwmtt-test1"});
     expect_mate_in_one_keys_thread_independent(cases);
-}
-
-// df-pn against the reference search on every embedded position (bounds up to the mate).
-TEST(Solver, DfpnAgreesWithTheReference) {
-    for (const Embedded& e : embedded()) {
-        auto root = load_text(e.pgn);
-        ASSERT_TRUE(root);
-        const SolveResult ref = solve(*root, options(e.bound));
-        SolveOptions      o   = options(e.bound);
-        o.algorithm           = Algorithm::DFPN;
-        const SolveResult pn  = solve(*root, o);
-        EXPECT_EQ(pn.result, ref.result) << e.id;
-        EXPECT_EQ(pn.mateIn, ref.mateIn) << e.id;
-        EXPECT_EQ(pn.noMateUpTo, ref.noMateUpTo) << e.id;
-        EXPECT_EQ(pn.keys, ref.keys) << e.id;
-        EXPECT_EQ(pn.verified, ref.verified) << e.id;
-    }
 }
 
 TEST(Solver, OneClusterTableGivesTheSameAnswers) {

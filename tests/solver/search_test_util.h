@@ -1,6 +1,6 @@
 #pragma once
 // What the search tests share (search_test.cpp, search_limits_test.cpp, search_narrow_test.cpp,
-// search_puzzles_test.cpp, proof_test.cpp): positions read from text or from the puzzle files,
+// search_puzzles_test.cpp, verify_test.cpp): positions read from text or from the puzzle files,
 // the options they solve with, and positions embedded so the solver is tested without ../shared.
 #include <optional>
 #include <string>

@@ -1,11 +1,15 @@
-// The proof checker (check_proof): missing defences, open lines, groups, deep trees and limits;
-// transposed defences and jumps in either order are distinct actions.
+// The proof checker (solver/verify.h, check_proof): missing defences, open lines, groups, deep
+// trees and limits; transposed defences and jumps in either order are distinct actions.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <span>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
+#include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "notation/game.h"
@@ -305,6 +309,110 @@ TEST(Proof, JumpsInEitherOrderAreTwoActions) {
         EXPECT_NE(p.kind, ProofProblem::Kind::DUPLICATE) << p.detail;
         EXPECT_NE(p.kind, ProofProblem::Kind::ILLEGAL_ACTION) << p.detail;
     }
+}
+
+// Trees made by hand, each with one kind of problem at a known node (verify.h): in the corner-rook
+// position (white Kb3, Re1; black Ka5; 5x5), Re1e5 mates; Re1e4 does not, and leaves Black one
+// legal defence, Kb5 (a4 and b4 touch the white king); a rook does not move diagonally.
+TEST(CheckProof, HandMadeTreesNameTheNodeOfTheirProblem) {
+    auto root = load_text(embedded()[0].pgn);
+    ASSERT_TRUE(root);
+    ASSERT_EQ(std::string(embedded()[0].id), "corner-rook");
+    using movegen::make_square;
+    using movegen::Move;
+    using movegen::Vec4;
+    const int  w = root->present_v(), b = w + 1; // (0T1w), (0T1b)
+    const auto move = [](int v, int fx, int fy, int tx, int ty) {
+        return std::vector<Move>{
+            Move{Vec4(0, v, make_square(fx, fy)), Vec4(0, v, make_square(tx, ty))}};
+    };
+    const std::vector<Move> mate = move(w, 4, 0, 4, 4), quiet = move(w, 4, 0, 4, 3),
+                            diagonal = move(w, 4, 0, 3, 1), escape = move(b, 0, 4, 1, 4);
+    Multiverse mv     = root->fork();
+    auto       report = [&](const SolutionTree& t) {
+        const ProofReport r = check_proof(mv, t);
+        EXPECT_EQ(mv.key(), root->key()) << "check_proof restores the position";
+        EXPECT_TRUE(r.finished);
+        return r;
+    };
+    auto only_problem = [](const ProofReport& r, ProofProblem::Kind kind, int node) {
+        EXPECT_FALSE(r.complete);
+        ASSERT_EQ(r.problems.size(), 1u) << r.problems[0].detail;
+        EXPECT_EQ(r.problems[0].kind, kind) << r.problems[0].detail;
+        EXPECT_EQ(r.problems[0].node, node) << r.problems[0].detail;
+    };
+    SolutionTree proof;
+    proof.add(0, mate);
+    const ProofReport ok = report(proof);
+    EXPECT_TRUE(ok.complete);
+    EXPECT_TRUE(ok.problems.empty());
+    EXPECT_EQ(ok.length, 1);
+    EXPECT_EQ(ok.leaves, 1u);
+
+    only_problem(report(SolutionTree()), ProofProblem::Kind::NO_ANSWER, 0);
+    SolutionTree early;
+    early.add(0, quiet);
+    only_problem(report(early), ProofProblem::Kind::NOT_MATE, 1);
+    SolutionTree illegal;
+    illegal.add(0, diagonal);
+    only_problem(report(illegal), ProofProblem::Kind::ILLEGAL_ACTION, 1);
+    SolutionTree open;
+    open.add(open.add(0, quiet), escape);
+    const ProofReport r = report(open);
+    only_problem(r, ProofProblem::Kind::NO_ANSWER, 2);
+    EXPECT_EQ(r.defenderNodes, 1u);
+    SolutionTree twice;
+    twice.add(0, mate);
+    twice.add(0, mate);
+    const ProofReport dup = report(twice);
+    EXPECT_FALSE(dup.complete);
+    ASSERT_EQ(dup.problems.size(), 1u);
+    EXPECT_EQ(dup.problems[0].kind, ProofProblem::Kind::DUPLICATE);
+}
+
+// A defender node that answers one defence of twenty (Standard, 1. e3 / e6): the other nineteen
+// are missing, each named with its node and action, before the open line below the one written.
+TEST(CheckProof, EveryMissingDefenceIsNamed) {
+    auto root = load_text("[Board \"Standard\"]\n");
+    ASSERT_TRUE(root);
+    using movegen::make_square;
+    using movegen::Move;
+    using movegen::Vec4;
+    const std::vector<Move> e3{Move{Vec4(0, 2, make_square(4, 1)), Vec4(0, 2, make_square(4, 2))}};
+    const std::vector<Move> e6{Move{Vec4(0, 3, make_square(4, 6)), Vec4(0, 3, make_square(4, 5))}};
+    // Black's legal actions after 1. e3, but e6.
+    std::vector<std::vector<Move>> others;
+    {
+        Multiverse                     mv = root->fork();
+        std::vector<movegen::MoveUndo> undo;
+        movegen::do_action(mv, e3, undo);
+        movegen::ActionSearch(mv).for_each([&](std::span<const Move> a) {
+            if (!std::equal(a.begin(), a.end(), e6.begin(), e6.end()))
+                others.emplace_back(a.begin(), a.end());
+            return true;
+        });
+    }
+    ASSERT_EQ(others.size(), 19u);
+    SolutionTree tree;
+    tree.add(tree.add(0, e3), e6);
+    Multiverse        mv  = root->fork();
+    const ProofReport rep = check_proof(mv, tree, 100);
+    EXPECT_TRUE(rep.finished);
+    EXPECT_FALSE(rep.complete);
+    EXPECT_EQ(rep.defenderNodes, 1u);
+    ASSERT_EQ(rep.problems.size(), 20u);
+    std::vector<std::vector<Move>> missing;
+    for (std::size_t i = 0; i < 19; ++i) {
+        EXPECT_EQ(rep.problems[i].kind, ProofProblem::Kind::MISSING_DEFENCE);
+        EXPECT_EQ(rep.problems[i].node, 1);
+        missing.push_back(rep.problems[i].action);
+    }
+    std::sort(missing.begin(), missing.end());
+    std::sort(others.begin(), others.end());
+    EXPECT_EQ(missing, others);
+    EXPECT_EQ(rep.problems[19].kind, ProofProblem::Kind::NO_ANSWER);
+    EXPECT_EQ(rep.problems[19].node, 2);
+    EXPECT_EQ(mv.key(), root->key()) << "check_proof restores the position";
 }
 
 } // namespace
