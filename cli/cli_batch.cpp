@@ -43,6 +43,7 @@
 
 #include "cli/batch_records.h"
 #include "cli/cli.h"
+#include "report/batch_json.h"
 #include "report/json_text.h"
 
 namespace fived::cli {
@@ -182,13 +183,6 @@ std::string trimmed(std::string s) {
     return s;
 }
 
-nlohmann::json item_record(const BatchCli& c, const std::string& file) {
-    nlohmann::json rec;
-    rec["file"] = file;
-    rec["mode"] = c.verify ? "verify" : "solve";
-    return rec;
-}
-
 // The command line of an item's child: `PROGRAM solve|verify FILE --json` and the per-item
 // options.
 std::vector<std::string> child_args(
@@ -261,37 +255,15 @@ nlohmann::json child_record(
     std::ifstream     ef(errFile);
     const std::string err = trimmed(
         std::string((std::istreambuf_iterator<char>(ef)), std::istreambuf_iterator<char>()));
-    const nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
-    if (j.is_object()) {
-        for (const auto& [k, v] : j.items())
-            if (k != "tree" && k != "prelude") rec[k] = v; // the record stays one short line
-    }
+    report::ChildEnd end;
     if (WIFSIGNALED(status)) {
-        // A crash: an internal error, whatever the child printed before it.
-        const int sig = WTERMSIG(status);
-        rec.erase("result");
-        rec.erase("verdict");
-        rec["exit_code"] = ExitInternal;
-        rec["signal"]    = signal_name(sig);
-        rec["error"]     = "crashed: killed by " + signal_name(sig) + " (" + strsignal(sig) + ")"
-            + (err.empty() ? std::string() : ": " + err);
-        return rec;
+        end.signaled   = true;
+        end.signal     = signal_name(WTERMSIG(status));
+        end.signalText = strsignal(WTERMSIG(status));
+    } else {
+        end.code = WEXITSTATUS(status);
     }
-    const int code = WEXITSTATUS(status);
-    if (code > ExitInternal) { // no status of fived's (the program could not be run, ...)
-        rec.erase("result");
-        rec.erase("verdict");
-        rec["exit_code"] = ExitInternal;
-        rec["error"]     = "no result: the child exited with status " + std::to_string(code)
-            + (err.empty() ? std::string() : ": " + err);
-        return rec;
-    }
-    rec["exit_code"] = code;
-    if (!j.is_object() || code == ExitBadInput || code == ExitInternal) {
-        if (!err.empty() || !rec.contains("error"))
-            rec["error"] = err.empty() ? "no result (exit " + std::to_string(code) + ")" : err;
-    }
-    return rec;
+    return report::batch_child_record(std::move(rec), out, err, end);
 }
 
 // Runs one item as a child process and returns its record; nullopt when batch was stopped by a
@@ -304,11 +276,9 @@ std::optional<nlohmann::json> run_item(const std::string& program, const BatchCl
         argv.push_back(a.data());
     argv.push_back(nullptr);
 
-    nlohmann::json rec  = item_record(c, file);
-    auto           fail = [&rec](const std::string& what) {
-        rec["exit_code"] = ExitInternal;
-        rec["error"]     = "fived batch: " + what + ": " + std::strerror(errno);
-        return rec;
+    auto fail = [&](const std::string& what) {
+        return report::batch_error_record(
+            file, c.verify, ExitInternal, "fived batch: " + what + ": " + std::strerror(errno));
     };
     const std::string errFile = tmpDir + "/stderr." + std::to_string(slot);
     const int errFd = ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -341,7 +311,7 @@ std::optional<nlohmann::json> run_item(const std::string& program, const BatchCl
     ::close(pipeFd[0]);
     const int status = reap_child(pid, slot);
     if (WIFSIGNALED(status) && stopSignal.load()) return std::nullopt;
-    return child_record(std::move(rec), out, errFile, status);
+    return child_record(report::batch_record(file, c.verify), out, errFile, status);
 }
 
 // --resume: the files OUT records already (read_done_records); a last line cut short is
@@ -447,9 +417,7 @@ void BatchRun::worker(std::size_t slot) {
         if (i >= todo.size()) return;
         std::optional<nlohmann::json> rec;
         if (!todo[i].error.empty()) {
-            rec                 = item_record(c, todo[i].path);
-            (*rec)["exit_code"] = ExitBadInput;
-            (*rec)["error"]     = todo[i].error;
+            rec = report::batch_error_record(todo[i].path, c.verify, ExitBadInput, todo[i].error);
         } else {
             rec = run_item(program, c, todo[i].path, tmpDir, slot);
         }

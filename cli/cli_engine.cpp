@@ -14,14 +14,12 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include <nlohmann/json.hpp>
-
 #include "cli/cli.h"
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
-#include "report/json_text.h"
+#include "report/engine_json.h"
 
 namespace fived::cli {
 
@@ -38,15 +36,9 @@ int cmd_status(const InputOptions& in, bool json) {
     const movegen::Verdict v       = movegen::verdict(mv);
     const char*            side    = mv.to_move() == movegen::WHITE ? "white" : "black";
     if (json) {
-        nlohmann::json j;
-        j["to_move"]        = side;
-        j["present"]        = present / 2;
-        j["in_check"]       = check;
-        j["verdict"]        = movegen::verdict_name(v);
-        j["timelines"]      = mv.timeline_count();
-        j["actions_played"] = g->mainLine.size();
-        j["exit_code"]      = ExitOk;
-        std::cout << json_text(j) << '\n';
+        std::cout << report::status_json({side, present / 2, check, movegen::verdict_name(v),
+            mv.timeline_count(), g->mainLine.size()})
+                  << '\n';
     } else {
         std::cout << "to move:   " << side << '\n'
                   << "present:   T" << present / 2 << '\n'
@@ -64,10 +56,10 @@ int cmd_moves(const InputOptions& in, bool json) {
     std::vector<movegen::Move> moves;
     movegen::generate_moves(mv, mv.to_move(), moves);
     if (json) {
-        nlohmann::json list = nlohmann::json::array();
+        std::vector<std::string> list;
         for (const movegen::Move& m : moves)
             list.push_back(notation::format_move(mv, m));
-        std::cout << json_text(nlohmann::json{{"moves", list}, {"exit_code", ExitOk}}) << '\n';
+        std::cout << report::moves_json(list) << '\n';
         return ExitOk;
     }
     for (const movegen::Move& m : moves)
@@ -91,7 +83,7 @@ int cmd_actions(const InputOptions& in, std::uint64_t max, bool json) {
         all = picker.for_each([&](std::span<const movegen::Move> a) {
             const std::string_view text = formatter.format(a);
             if (json) {
-                std::cout << json_text(nlohmann::json{{"action", text}}) << '\n';
+                std::cout << report::action_json(text) << '\n';
             } else {
                 std::cout.write(text.data(), std::streamsize(text.size())).put('\n');
             }
@@ -100,10 +92,7 @@ int cmd_actions(const InputOptions& in, std::uint64_t max, bool json) {
     } else {
         all = !movegen::exists_legal_action(mv);
     }
-    if (json)
-        std::cout << json_text(
-            nlohmann::json{{"count", n}, {"complete", all}, {"exit_code", ExitOk}})
-                  << '\n';
+    if (json) std::cout << report::actions_end_json(n, all) << '\n';
     return ExitOk;
 }
 
@@ -122,16 +111,14 @@ int cmd_count(const InputOptions& in, std::uint64_t cap, bool each, bool json,
         Multiverse          mv = final_position(*g);
         const std::uint64_t n  = count(mv);
         if (json)
-            std::cout << json_text(
-                nlohmann::json{{"count", n}, {"capped", n >= cap}, {"exit_code", ExitOk}})
-                      << '\n';
+            std::cout << report::count_json(n, n >= cap) << '\n';
         else
             std::cout << n << '\n';
         return ExitOk;
     }
     Multiverse                     mv = g->start.fork();
     std::vector<movegen::MoveUndo> undo;
-    nlohmann::json                 counts = nlohmann::json::array();
+    std::vector<std::uint64_t>     counts;
     for (std::size_t k = 0; k <= g->mainLine.size(); ++k) {
         if (k) movegen::do_action(mv, g->mainLine[k - 1], undo);
         const std::uint64_t n = count(mv);
@@ -143,7 +130,7 @@ int cmd_count(const InputOptions& in, std::uint64_t cap, bool each, bool json,
         std::cout.flush();
     }
     if (json)
-        std::cout << json_text(nlohmann::json{{"counts", counts}, {"exit_code", ExitOk}}) << '\n';
+        std::cout << report::counts_json(counts) << '\n';
     else
         std::cout << '\n';
     return ExitOk;
@@ -205,17 +192,7 @@ int cmd_perft(const InputOptions& in, const PerftOptions& o) {
         std::sort(rows.begin(), rows.end());
     }
     if (o.json) {
-        nlohmann::json j;
-        j["depth"] = o.depth;
-        j["total"] = total;
-        if (o.divide) {
-            nlohmann::json d = nlohmann::json::array();
-            for (const auto& [a, n] : rows)
-                d.push_back({{"action", a}, {"count", n}});
-            j["divide"] = d;
-        }
-        j["exit_code"] = ExitOk;
-        std::cout << json_text(j) << '\n';
+        std::cout << report::perft_json(o.depth, total, o.divide ? &rows : nullptr) << '\n';
         return ExitOk;
     }
     if (o.divide)

@@ -2,14 +2,12 @@
 #include <iostream>
 #include <memory>
 
-#include <nlohmann/json.hpp>
-
 #include "cli/cli.h"
 #include "notation/fen.h"
 #include "notation/parser.h"
 #include "notation/reader.h"
 #include "notation/writer.h"
-#include "report/json_text.h"
+#include "report/engine_json.h"
 
 namespace fived::cli {
 
@@ -42,7 +40,7 @@ int cmd_fen(const InputOptions& in, bool json) {
     const movegen::Multiverse mv  = final_position(*game);
     const std::string         fen = notation::fen_headers(mv) + notation::fen_of(mv);
     if (json)
-        std::cout << json_text(nlohmann::json{{"fen", fen}, {"exit_code", ExitOk}}) << '\n';
+        std::cout << report::fen_json(fen) << '\n';
     else
         std::cout << fen;
     return ExitOk;
@@ -53,7 +51,7 @@ int cmd_hash(const InputOptions& in, bool json) {
     if (!game) return ExitBadInput;
     const std::string hash = notation::state_hash(final_position(*game));
     if (json)
-        std::cout << json_text(nlohmann::json{{"hash", hash}, {"exit_code", ExitOk}}) << '\n';
+        std::cout << report::hash_json(hash) << '\n';
     else
         std::cout << hash << '\n';
     return ExitOk;
@@ -61,19 +59,18 @@ int cmd_hash(const InputOptions& in, bool json) {
 
 // check-notation: every file parsed and every variation replayed; all problems reported.
 int cmd_check(const std::vector<std::string>& files, bool lenient, bool json) {
-    nlohmann::json        report = nlohmann::json::array();
-    notation::ReadOptions opt    = read_options(lenient);
-    opt.annotate                 = false; // marks are not checked (NOTATION.md §5 step 6)
-    opt.maxErrors                = 1000;
-    bool allFine                 = true;
+    std::vector<report::CheckedFile> checked;
+    notation::ReadOptions            opt = read_options(lenient);
+    opt.annotate                         = false; // marks are not checked (NOTATION.md §5 step 6)
+    opt.maxErrors                        = 1000;
+    bool allFine                         = true;
     for (const std::string& file : files) {
         const std::optional<std::string> text = read_text(file);
         if (!text) {
             allFine = false;
             if (json)
-                report.push_back({{"file", display_name(file)}, {"ok", false},
-                    {"errors", nlohmann::json::array({display_name(file) + ": cannot be read"})},
-                    {"warnings", nlohmann::json::array()}});
+                checked.push_back(
+                    {display_name(file), false, {display_name(file) + ": cannot be read"}, {}});
             continue;
         }
         // Streamed: neither the syntax tree nor a game tree is kept (memory grows with the
@@ -81,7 +78,7 @@ int cmd_check(const std::vector<std::string>& files, bool lenient, bool json) {
         std::vector<notation::Diagnostic> errors, warnings;
         const bool                        ok =
             notation::check_game_text(*text, display_name(file), opt, errors, &warnings);
-        nlohmann::json errs = nlohmann::json::array(), warns = nlohmann::json::array();
+        std::vector<std::string> errs, warns;
         for (const notation::Diagnostic& w : warnings) {
             const std::string line = w.file + ':' + std::to_string(w.pos.line) + ':'
                 + std::to_string(w.pos.column) + ": warning: " + w.cause;
@@ -96,14 +93,11 @@ int cmd_check(const std::vector<std::string>& files, bool lenient, bool json) {
             else
                 std::cerr << d.to_string() << '\n';
         }
-        if (json)
-            report.push_back(
-                {{"file", display_name(file)}, {"ok", ok}, {"errors", errs}, {"warnings", warns}});
+        if (json) checked.push_back({display_name(file), ok, std::move(errs), std::move(warns)});
         allFine = allFine && ok;
     }
     const int code = allFine ? ExitOk : ExitBadInput;
-    if (json)
-        std::cout << json_text(nlohmann::json{{"files", report}, {"exit_code", code}}) << '\n';
+    if (json) std::cout << report::check_notation_json(checked, code) << '\n';
     return code;
 }
 

@@ -52,7 +52,7 @@
 #include "notation/reader.h"
 #include "notation/tree.h"
 #include "notation/writer.h"
-#include "report/json_text.h"
+#include "report/shard_json.h"
 #include "report/solution.h"
 #include "solver/verify.h"
 
@@ -66,9 +66,9 @@ using Json = nlohmann::json; // not `json`: a unity build would shadow `bool jso
 using report::read_back_problem;
 using report::written_solution;
 
-constexpr const char* RecordKind = "fived-shard";
-constexpr int         Version    = 1;
-constexpr const char* SplitName  = "root-round-robin"; // action i to part (i mod N) + 1
+using report::ShardRecordKind;
+using report::ShardRecordVersion;
+using report::ShardSplitName;
 
 double cpu_seconds() {
     rusage u{};
@@ -123,43 +123,23 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         std::cerr << display_name(file)
                   << ": internal error: the solution tree as written fails the self-check: "
                   << readBack << '\n';
-    Json j;
-    j["record"]        = RecordKind;
-    j["version"]       = Version;
-    j["file"]          = display_name(file);
-    j["position_hash"] = notation::state_hash(root);
-    j["max_mate"]      = o.maxMate;
-    j["max_actions"]   = o.actionLimit;
-    j["split"]         = SplitName;
-    j["part"]          = part;
-    j["parts"]         = parts;
-    j["root_actions"]  = listed ? Json(all.size()) : Json();
-    j["owned"]         = mine.size();
-    j["result"]        = exitCode == ExitInternal ? "unknown" : solver::result_name(r.result);
-    j["mate_in"]       = r.result == solver::Result::MATE ? Json(r.mateIn) : Json();
-    j["no_mate_up_to"] = r.result == solver::Result::NO_MATE ? o.maxMate : r.noMateUpTo;
-    if (r.stoppedAt)
-        j["stopped_at"] = {
-            {"mate_in", r.stoppedAt}, {"keys_refuted", r.keysRefuted}, {"keys", r.keysInAll}};
-    Multiverse printer = root.fork();
-    Json       keys    = Json::array();
-    for (const auto& k : r.keys)
-        keys.push_back(notation::format_action(printer, k));
-    j["keys"] = keys;
-    j["key_index"] =
-        r.keys.empty() ? Json() : Json(std::find(all.begin(), all.end(), r.keys[0]) - all.begin());
-    j["tree"]     = written.empty() || !readBack.empty() ? Json() : Json(written);
-    j["verified"] = r.verified && readBack.empty() && !written.empty();
-    j["nodes"]    = r.nodes;
-    j["time_ms"]  = std::int64_t(r.ms + 0.5);
-    j["cpu_ms"]   = std::int64_t((cpu_seconds() - cpu0) * 1000.0 + 0.5);
-    j["threads"]  = o.threads;
-    if (r.limitHit && r.result != solver::Result::MATE)
-        j["limit"] = r.error.empty() ? "limit reached" : r.error;
-    else if (!r.error.empty() && !r.limitHit)
-        j["error"] = r.error;
-    j["exit_code"] = exitCode;
-    std::cout << json_text(j) << '\n';
+    report::ShardPart rec;
+    rec.file       = display_name(file);
+    rec.root       = &root;
+    rec.maxMate    = o.maxMate;
+    rec.maxActions = o.actionLimit;
+    rec.part       = part;
+    rec.parts      = parts;
+    if (listed) rec.rootActions = all.size();
+    rec.owned = mine.size();
+    rec.r     = &r;
+    if (!r.keys.empty()) rec.keyIndex = std::find(all.begin(), all.end(), r.keys[0]) - all.begin();
+    rec.written  = written;
+    rec.readBack = readBack;
+    rec.cpuMs    = std::int64_t((cpu_seconds() - cpu0) * 1000.0 + 0.5);
+    rec.threads  = o.threads;
+    rec.exitCode = exitCode;
+    std::cout << report::shard_record_json(rec) << '\n';
     return exitCode;
 }
 
@@ -182,11 +162,11 @@ std::string read_part(const std::string& line, Part& p) {
     const Json& j = p.j;
     if (j.is_discarded() || !j.is_object())
         return "not a JSON object (a truncated or damaged record)";
-    if (!j.contains("record") || j["record"] != RecordKind)
+    if (!j.contains("record") || j["record"] != ShardRecordKind)
         return "not a record of `fived solve --shard`";
-    if (!j.contains("version") || j["version"] != Version)
-        return "a record of another version (this fived reads version " + std::to_string(Version)
-            + ")";
+    if (!j.contains("version") || j["version"] != ShardRecordVersion)
+        return "a record of another version (this fived reads version "
+            + std::to_string(ShardRecordVersion) + ")";
     static const char* const counts[] = {"max_mate", "max_actions", "part", "parts", "owned",
         "no_mate_up_to", "nodes", "time_ms", "cpu_ms", "exit_code"};
     for (const char* k : counts)
@@ -223,7 +203,7 @@ std::string read_part(const std::string& line, Part& p) {
         if (j["owned"].get<std::int64_t>() != owned
             || (p.keyIndex >= 0 && (p.keyIndex >= n || p.keyIndex % p.parts != p.part - 1)))
             return "its actions are not part " + std::to_string(p.part) + " of "
-                + std::to_string(p.parts) + " of the split " + SplitName;
+                + std::to_string(p.parts) + " of the split " + ShardSplitName;
     } else if (p.result != "unknown") {
         return "a decided part without the root's actions";
     }
@@ -399,26 +379,23 @@ int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
                   << parts.size() << " for I in " << partList
                   << " (with the parts' other options)\n";
     if (asJson) {
-        Json j;
-        j["result"]        = mate ? "mate" : noMate ? "no-mate" : "unknown";
-        j["mate_in"]       = mate ? Json(best->mateIn) : Json();
-        j["no_mate_up_to"] = mate ? best->mateIn - 1 : excluded;
-        if (best && !mate) j["mate_proven"] = best->mateIn;
-        j["max_mate"]      = maxMate;
-        j["file"]          = first.j["file"];
-        j["position_hash"] = first.j["position_hash"];
-        j["parts"]         = parts.size();
-        j["unfinished"]    = unfinished;
-        j["keys"]          = best ? best->j["keys"] : Json::array();
-        j["key_part"]      = best ? Json(best->part) : Json();
-        j["nodes"]         = nodes;
-        j["cpu_ms"]        = cpuMs;
-        j["time_ms"]       = timeMs;
-        j["makespan_ms"]   = makespan;
-        j["verified"]      = mate && !best->j["tree"].is_null();
-        j["tree"]          = mate ? best->j["tree"] : Json();
-        j["exit_code"]     = exitCode;
-        std::cout << json_text(j) << '\n';
+        report::ShardMerge m;
+        m.first      = &first.j;
+        m.best       = best ? &best->j : nullptr;
+        m.bestPart   = best ? best->part : 0;
+        m.bestMateIn = best ? best->mateIn : 0;
+        m.mate       = mate;
+        m.noMate     = noMate;
+        m.maxMate    = maxMate;
+        m.excluded   = excluded;
+        m.parts      = parts.size();
+        m.unfinished = unfinished;
+        m.nodes      = nodes;
+        m.cpuMs      = cpuMs;
+        m.timeMs     = timeMs;
+        m.makespanMs = makespan;
+        m.exitCode   = exitCode;
+        std::cout << report::shard_merge_json(m) << '\n';
         return exitCode;
     }
     if (mate && !best->j["tree"].is_null()) {

@@ -26,14 +26,13 @@
 #include <memory>
 #include <thread>
 
-#include <nlohmann/json.hpp>
-
 #include "cli/cli.h"
 #include "cli/cli_html.h"
 #include "cli/cli_shard.h"
 #include "cli/cli_svg.h"
 #include "movegen/multiverse.h"
 #include "notation/reader.h"
+#include "report/bench_json.h"
 #include "report/formats.h"
 #include "report/solve_report.h"
 #include "report/verify_report.h"
@@ -195,12 +194,6 @@ int cmd_verify(const VerifyCli& c) {
 // --- bench
 // ----------------------------------------------------------------------------------------
 
-std::string hex(std::uint64_t v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(v));
-    return buf;
-}
-
 int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& benchmarkOut) {
     const auto                        threadCap = allow_threads(threads); // no raw TBB warning
     std::vector<notation::LoadedGame> games;
@@ -227,47 +220,17 @@ int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& ben
             return ExitInternal;
         }
     if (json || !benchmarkOut.empty()) {
-        // Google Benchmark's JSON (context + benchmarks), so two runs compare with its
-        // tools/compare.py: one entry per puzzle (nodes as a counter) and the total.
-        nlohmann::json ctx;
-        ctx["executable"]          = "fived bench";
-        ctx["num_cpus"]            = std::thread::hardware_concurrency();
-        ctx["library_build_type"]  = "release";
-        ctx["cpu_scaling_enabled"] = false;
-        ctx["threads"]             = threads;
-        ctx["signature"]           = hex(r.signature);
-        ctx["answers"]             = hex(r.answers);
-        nlohmann::json list        = nlohmann::json::array();
-        auto           entry       = [&](const std::string& name, double ms, std::uint64_t nodes) {
-            list.push_back(
-                                {{"name", name}, {"run_name", name}, {"run_type", "iteration"}, {"repetitions", 1},
-                    {"repetition_index", 0}, {"threads", threads}, {"iterations", 1},
-                    {"real_time", ms}, {"cpu_time", ms}, {"time_unit", "ms"}, {"nodes", nodes}});
-        };
-        for (const solver::BenchLine& l : r.lines)
-            entry("fived_bench/" + l.id, l.ms, l.nodes);
-        entry("fived_bench/total", r.ms, r.nodes);
-        const nlohmann::json doc = {{"context", ctx}, {"benchmarks", list}};
         if (!benchmarkOut.empty()) {
             std::ofstream f(benchmarkOut);
-            f << json_text(doc, 2) << '\n';
+            f << report::bench_benchmark_doc(r, threads, std::thread::hardware_concurrency())
+              << '\n';
             if (!f.flush()) {
                 std::cerr << benchmarkOut << ": cannot write\n";
                 return ExitBadInput;
             }
         }
         if (json) {
-            nlohmann::json j;
-            j["nodes"]     = r.nodes;
-            j["time_ms"]   = r.ms;
-            j["signature"] = hex(r.signature);
-            j["answers"]   = hex(r.answers);
-            j["puzzles"]   = nlohmann::json::array();
-            for (const solver::BenchLine& l : r.lines)
-                j["puzzles"].push_back({{"id", l.id}, {"result", l.result}, {"mate_in", l.mateIn},
-                    {"nodes", l.nodes}, {"time_ms", l.ms}});
-            j["exit_code"] = ExitOk;
-            std::cout << json_text(j) << '\n';
+            std::cout << report::bench_json(r) << '\n';
             return std::cout.flush() ? ExitOk : ExitBadInput;
         }
     }
@@ -278,8 +241,8 @@ int cmd_bench(std::size_t hashMb, int threads, bool json, const std::string& ben
     std::printf("Total time (ms) : %.0f\n", r.ms);
     std::printf("Nodes searched  : %llu\n", static_cast<unsigned long long>(r.nodes));
     std::printf("Nodes/second    : %.0f\n", r.ms > 0 ? double(r.nodes) * 1000.0 / r.ms : 0.0);
-    std::printf("Signature       : %s\n", hex(r.signature).c_str());
-    std::printf("Answers         : %s\n", hex(r.answers).c_str());
+    std::printf("Signature       : %s\n", report::bench_hex(r.signature).c_str());
+    std::printf("Answers         : %s\n", report::bench_hex(r.answers).c_str());
     // A failed write of the report is the command's failure.
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) return ExitBadInput;
     return ExitOk;

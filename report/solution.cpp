@@ -1,6 +1,7 @@
 #include "report/solution.h"
 
 #include <algorithm>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "notation/reader.h"
 #include "notation/resolve.h"
 #include "notation/writer.h"
+#include "solver/solution_shape.h"
 #include "solver/verify.h"
 
 namespace fived::report {
@@ -55,57 +57,27 @@ notation::GameTree written_solution(const notation::LoadedGame& game, const Mult
         movegen::do_action(pre, action, undo);
     }
     const std::vector<int> len = sol.heights();
-    // Copy the solution below `at`, iteratively (parents first), ordering children so that the
-    // longest line comes last.
+    // Copy the solution below `at`, iteratively (parents first), in the order it is written
+    // (solver::written_children(): the main line last, defence groups written once).
     std::vector<std::pair<int, int>> stack{{0, at}}; // (solution node, game node)
     while (!stack.empty()) {
         const auto [s, g] = stack.back();
         stack.pop_back();
-        std::vector<int> kids = sol.nodes[std::size_t(s)].children;
-        if (kids.empty()) continue;
-        // Grouping of defences sharing one immediately mating answer.
-        std::vector<std::string> groupComment(kids.size());
-        std::vector<bool>        hidden(kids.size(), false);
-        if (groupThreshold && kids.size() > groupThreshold) {
-            Multiverse here      = sol.position_at(root, s);
-            auto       answer_of = [&](int c) -> const TreeNode* {
-                const auto& n = sol.nodes[std::size_t(c)];
-                if (n.children.size() != 1) return nullptr;
-                const auto& a = sol.nodes[std::size_t(n.children[0])];
-                return a.children.empty() ? &a : nullptr;
-            };
-            for (std::size_t i = 0; i < kids.size(); ++i) {
-                const TreeNode* ai = answer_of(kids[i]);
-                if (!ai || hidden[i]) continue;
-                std::vector<std::size_t> same{i};
-                for (std::size_t j = i + 1; j < kids.size(); ++j) {
-                    const TreeNode* aj = answer_of(kids[j]);
-                    if (aj && !hidden[j] && aj->action == ai->action) same.push_back(j);
-                }
-                if (same.size() < 2) continue;
+        const std::vector<solver::WrittenChild> kids =
+            solver::written_children(sol, s, len, groupThreshold);
+        std::optional<Multiverse> here; // where the grouped defences are named
+        for (const solver::WrittenChild& k : kids) {
+            const int id = gt.add(g, sol.nodes[std::size_t(k.node)]);
+            gt.nodes[std::size_t(id)].comment.clear(); // a written node's comment is its group's
+            if (!k.group.empty()) {
+                if (!here) here.emplace(sol.position_at(root, s));
                 std::vector<std::string> names;
-                for (std::size_t j : same) {
+                for (const int d : k.group)
                     names.push_back(
-                        notation::format_action(here, sol.nodes[std::size_t(kids[j])].action));
-                    if (j != i) hidden[j] = true;
-                }
-                groupComment[i] = movegen::group_comment(names);
+                        notation::format_action(*here, sol.nodes[std::size_t(d)].action));
+                gt.nodes[std::size_t(id)].comment = movegen::group_comment(names);
             }
-        }
-        std::vector<std::size_t> order;
-        for (std::size_t i = 0; i < kids.size(); ++i)
-            if (!hidden[i]) order.push_back(i);
-        // Main line last: the last child of maximal length.
-        std::size_t mainPos = 0;
-        for (std::size_t p = 0; p < order.size(); ++p)
-            if (len[std::size_t(kids[order[p]])] >= len[std::size_t(kids[order[mainPos]])])
-                mainPos = p;
-        std::rotate(order.begin() + std::ptrdiff_t(mainPos),
-            order.begin() + std::ptrdiff_t(mainPos) + 1, order.end());
-        for (std::size_t i : order) {
-            const int id                      = gt.add(g, sol.nodes[std::size_t(kids[i])]);
-            gt.nodes[std::size_t(id)].comment = groupComment[i];
-            stack.emplace_back(kids[i], id);
+            stack.emplace_back(k.node, id);
         }
     }
     return gt;
@@ -126,44 +98,31 @@ void add_comment(TreeNode& n, const std::string& text) {
         n.comment += (n.comment.empty() ? "" : "; ") + text;
 }
 
-// The threat of a key (Popeye's "threat:"): the attacker's mate if the defender could pass.
-// In 5D chess a pass is the defender's mandatory boards copied unchanged (RULES.md §5.4, the
-// construction of "in check"); a key that gives check has no threat.
-std::string threat_of(
+// The threat of a key as its comment (solver::threat_of()); "" when none is asked.
+std::string threat_text(
     const Multiverse& puzzle, std::span<const Move> key, int n, const solver::SolveOptions& base) {
-    if (n < 2) return "";
-    Multiverse                     p = puzzle.fork();
-    std::vector<movegen::MoveUndo> u;
-    movegen::do_action(p, key, u);
-    if (movegen::in_check_at_turn_start(p)) return "checking key: no threat";
-    movegen::MoveUndo pass;
-    p.make_passes(p.present_v(), pass);
-    if (p.to_move() != puzzle.to_move()) return "no threat";
-    solver::SolveOptions o      = base;
-    o.maxMate                   = n - 1;
-    o.minMate                   = 1;
-    o.allKeys                   = false;
-    o.buildTree                 = false;
-    o.progress                  = false;
-    const solver::SolveResult t = solver::solve(p, o);
-    if (t.result == solver::Result::MATE && !t.keys.empty())
-        return "threat: " + notation::format_action(p, t.keys[0]) + " (mate in "
-            + std::to_string(t.mateIn) + ")";
-    if (t.result == solver::Result::NO_MATE) return "no threat (zugzwang)";
-    return "threat unknown (" + (t.error.empty() ? std::string("limit") : t.error) + ")";
+    using Kind        = solver::Threat::Kind;
+    solver::Threat th = solver::threat_of(puzzle, key, n, base); // its position is named in
+    switch (th.kind) {
+        case Kind::NONE: return "";
+        case Kind::CHECKING_KEY: return "checking key: no threat";
+        case Kind::NO_PASS: return "no threat";
+        case Kind::MATE:
+            return "threat: " + notation::format_action(*th.position, th.action) + " (mate in "
+                + std::to_string(th.mateIn) + ")";
+        case Kind::ZUGZWANG: return "no threat (zugzwang)";
+        case Kind::UNKNOWN: break;
+    }
+    return "threat unknown (" + (th.error.empty() ? std::string("limit") : th.error) + ")";
 }
 
 } // namespace
 
 void problemist_markup(notation::GameTree& gt, int puzzleNode, const Multiverse& puzzle,
     const solver::SolveResult& r, const solver::SolveOptions& base, bool withTries) {
-    const solver::Analysis an       = solver::analyse(puzzle, r.tree, r.mateIn, base, withTries);
-    std::size_t            defences = 0, mates = 0;
-    for (std::size_t i = 1; i < r.tree.nodes.size(); ++i) {
-        defences += r.tree.depth(int(i)) % 2 == 0;
-        mates += r.tree.nodes[i].mate();
-    }
-    auto fmt_line = [&](std::span<const std::vector<Move>> path,
+    const solver::Analysis       an    = solver::analyse(puzzle, r.tree, r.mateIn, base, withTries);
+    const solver::SolutionCounts count = solver::count_solution(r.tree);
+    auto                         fmt_line = [&](std::span<const std::vector<Move>> path,
                         std::span<const char* const>       marks) {
         Multiverse                     p = puzzle.fork();
         std::vector<movegen::MoveUndo> u;
@@ -183,7 +142,8 @@ void problemist_markup(notation::GameTree& gt, int puzzleNode, const Multiverse&
         head += "Sound: 1 key";
     else
         head += "Cooked: " + std::to_string(an.keys.size()) + " keys";
-    head += ", " + std::to_string(defences) + " defences, " + std::to_string(mates) + " mates";
+    head += ", " + std::to_string(count.defences) + " defences, " + std::to_string(count.mates)
+        + " mates";
     if (an.complete) head += ", " + std::to_string(an.duals.size()) + " duals";
     if (withTries && an.complete) {
         head += ", " + std::to_string(an.tries.size()) + " tries";
@@ -197,7 +157,7 @@ void problemist_markup(notation::GameTree& gt, int puzzleNode, const Multiverse&
     for (const int k : gt.nodes[std::size_t(puzzleNode)].children) {
         TreeNode& key       = gt.nodes[std::size_t(k)];
         key.evaluation      = notation::Evaluation::GOOD;
-        const std::string t = threat_of(puzzle, key.action, r.mateIn, base);
+        const std::string t = threat_text(puzzle, key.action, r.mateIn, base);
         if (!t.empty()) add_comment(key, t);
     }
     // Duals: the node reached by each path (matched child by child from the puzzle node).

@@ -14,6 +14,7 @@
 #include "notation/format.h"
 #include "notation/reader.h"
 #include "report/exit_status.h"
+#include "solver/verdict.h"
 
 namespace fived::report {
 
@@ -31,12 +32,6 @@ using notation::parse_claim;
 // The longest mate the analysis looks for (as `solve --mate`): a longer tree is checked, not
 // analysed.
 constexpr int MaxAnalysedMate = 60;
-
-// Every node of the tree has at most one child: a line of play, e.g. a game.
-bool single_line(const SolutionTree& t) {
-    return std::all_of(
-        t.nodes.begin(), t.nodes.end(), [](const TreeNode& n) { return n.children.size() <= 1; });
-}
 
 // verify's analysis (cooks, duals, shorter mates, tries) when the proof check left time for it
 // and the tree is one; otherwise an incomplete Analysis whose `why` says why not. noMemory: the
@@ -123,6 +118,21 @@ bool verify_prelude(const notation::GameTree& gt, const std::string& file, int m
         prelude = mainLen - (2 * claimed - 1);
     }
     return true;
+}
+
+// A verdict as verify writes it; `why`: what cut the search short.
+std::string verdict_text(solver::Verdict::Kind kind, const std::string& why) {
+    using Kind = solver::Verdict::Kind;
+    switch (kind) {
+        case Kind::PROOF_UNKNOWN: break;
+        case Kind::NOT_A_TREE: return "not a solution tree";
+        case Kind::INCOMPLETE: return "incomplete proof";
+        case Kind::UNKNOWN: break;
+        case Kind::WRONG_CLAIM: return "wrong claim";
+        case Kind::SOUND: return "sound";
+        case Kind::COOKED: return "cooked";
+    }
+    return "unknown (" + why + ")";
 }
 
 // A line of actions from `puzzle`, in full notation, " | " between actions.
@@ -224,13 +234,9 @@ VerifyReport verify_input(const VerifyInput& in, const VerifyOptions& c,
     r.tries                        = c.tries;
     r.lineActions                  = tree.nodes.size() - 1;
     const int n = r.n = rep.length > 0 ? rep.length : std::max(claimed, 1);
-    // The proof is decided when the walk finished or found a problem before it stopped.
-    r.proofDecided = rep.finished || !rep.problems.empty();
     // A single line from the root (no Prelude or Puzzle header marks a puzzle position) that
     // leaves defences unanswered is no solution tree but a game: said so, not analysed.
-    r.notATree = !in.hasPrelude && !in.hasPuzzle && single_line(tree)
-        && std::any_of(rep.problems.begin(), rep.problems.end(),
-            [](const auto& p) { return p.kind == solver::ProofProblem::Kind::MISSING_DEFENCE; });
+    r.notATree = solver::game_not_tree(tree, rep, in.hasPrelude || in.hasPuzzle);
 
     // 3. The composer's verdict, when there is time left for it and the tree is one.
     const solver::Analysis an =
@@ -240,39 +246,25 @@ VerifyReport verify_input(const VerifyInput& in, const VerifyOptions& c,
     auto fmt_path = [&](std::span<const std::vector<Move>> path) {
         return path_text(puzzle, path);
     };
-    std::vector<std::vector<Move>> treeKeyActions;
-    for (int k : tree.nodes[0].children) {
-        treeKeyActions.push_back(tree.nodes[std::size_t(k)].action);
-        r.treeKeys.push_back(fmt_path({&treeKeyActions.back(), 1}));
-    }
-    // A key of the analysis that is not a key of the tree is a cook. Keys compare as actions
-    // (standard order on both sides), not by the position they reach: two keys that transpose
-    // are two solutions (issue 14).
-    for (const auto& k : an.keys)
-        if (std::find(treeKeyActions.begin(), treeKeyActions.end(), k) == treeKeyActions.end())
-            r.cooks.push_back(fmt_path({&k, 1}));
+    for (int k : tree.nodes[0].children)
+        r.treeKeys.push_back(fmt_path({&tree.nodes[std::size_t(k)].action, 1}));
+    // A key of the analysis that is not a key of the tree is a cook (solver::cooks_of()).
+    for (const auto& k : solver::cooks_of(tree, an.keys))
+        r.cooks.push_back(fmt_path({&k, 1}));
     r.problems = problem_texts(puzzle, tree, rep);
-    // The verdict. The proof check is exact (no limit); the analysis may be cut by a limit,
-    // and then nothing of it is reported.
-    r.decided = an.complete;
-    // The analysis looks for mates up to n (the tree's length): a claim beyond it is decided
-    // only when a shorter mate was found.
-    r.claimDecided = r.decided && claimed && !(an.shortest == 0 && claimed > n);
-    r.claimHolds   = !r.claimDecided || claimed == an.shortest;
-    r.sound        = rep.complete && r.decided && r.cooks.empty() && an.keys.size() == 1
-        && an.shortest == n && r.claimHolds;
-    r.why      = an.why.empty() ? std::string("limit reached") : an.why;
-    r.verdict  = !r.proofDecided ? "unknown (" + r.why + ")"
-         : r.notATree            ? "not a solution tree"
-         : !rep.complete         ? "incomplete proof"
-         : !r.decided            ? "unknown (" + r.why + ")"
-         : !r.claimHolds         ? "wrong claim"
-         : r.sound               ? "sound"
-                                 : "cooked";
-    r.exitCode = r.sound             ? ExitOk
-        : !r.proofDecided            ? ExitUnknown
-        : !rep.complete || r.decided ? ExitNegative
-                                     : ExitUnknown;
+    // The verdict (solver::judge()), as text.
+    const solver::Verdict v = solver::judge(rep, an, r.notATree, r.cooks.size(), claimed, n);
+    r.proofDecided          = v.proofDecided;
+    r.decided               = v.decided;
+    r.claimDecided          = v.claimDecided;
+    r.claimHolds            = v.claimHolds;
+    r.sound                 = v.sound;
+    r.why                   = an.why.empty() ? std::string("limit reached") : an.why;
+    r.verdict               = verdict_text(v.kind, r.why);
+    r.exitCode              = r.sound             ? ExitOk
+                     : !r.proofDecided            ? ExitUnknown
+                     : !rep.complete || r.decided ? ExitNegative
+                                                  : ExitUnknown;
     // "claim: mate in 3; shortest: mate in 2", when the claim is wrong.
     if (!r.claimHolds)
         r.claimNote = "claim: " + mate_text(claimed) + "; shortest: "

@@ -1,0 +1,57 @@
+#pragma once
+// The JSON of one puzzle's search split over parts (README "One puzzle on many machines"): the
+// record `fived solve FILE --shard I/N` prints for its part, and the answer `fived shard-merge
+// --json` prints for the whole search. The commands (cli/cli_shard.cpp) run the parts and
+// check and merge the records; these functions only write what they found.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "movegen/multiverse.h"
+#include "solver/solver.h"
+
+namespace fived::report {
+
+// A part's record: its kind, its version and the split (shard-merge checks all three).
+constexpr const char* ShardRecordKind    = "fived-shard";
+constexpr int         ShardRecordVersion = 1;
+constexpr const char* ShardSplitName     = "root-round-robin"; // action i to part (i mod N) + 1
+
+// What a part found, as its record says it.
+struct ShardPart {
+    std::string                 file;              // as diagnostics name it
+    const movegen::Multiverse*  root    = nullptr; // the puzzle (its hash, its keys' notation)
+    int                         maxMate = 0, part = 1, parts = 1, threads = 1;
+    std::size_t                 maxActions = 0;
+    std::optional<std::size_t>  rootActions; // the root's actions, when they could be listed
+    std::size_t                 owned = 0;   // the part's share of them
+    const solver::SolveResult*  r     = nullptr;
+    std::optional<std::int64_t> keyIndex; // the first key's index among the root's actions
+    // The tree as solve writes it, and its self-check ("": it reads back as a proof).
+    std::string  written, readBack;
+    std::int64_t cpuMs    = 0;
+    int          exitCode = 0;
+};
+std::string shard_record_json(const ShardPart& p);
+
+// What shard-merge found; `first` is a record of the merge (the file and the position) and
+// `best`, when a part proved a mate, the record of the least mate and key.
+struct ShardMerge {
+    const nlohmann::json* first    = nullptr;
+    const nlohmann::json* best     = nullptr;
+    int                   bestPart = 0, bestMateIn = 0;
+    bool                  mate = false, noMate = false;
+    int                   maxMate = 0, excluded = 0; // no mate within `excluded` in any part
+    std::size_t           parts = 0;
+    std::vector<int>      unfinished;
+    std::uint64_t         nodes = 0, cpuMs = 0, timeMs = 0, makespanMs = 0;
+    int                   exitCode = 0;
+};
+std::string shard_merge_json(const ShardMerge& m);
+
+} // namespace fived::report
