@@ -106,6 +106,18 @@ solver::SolveOptions solve_options(const SolveCli& c, int n) {
     return o;
 }
 
+// The self-check's limits (report::read_back_problem()): --time from `start`, and SIGINT.
+solver::ProofLimits self_check_limits(
+    const solver::SolveOptions& o, std::chrono::steady_clock::time_point start) {
+    solver::ProofLimits lim;
+    lim.timeLimit = o.timeLimit;
+    lim.deadline  = start
+        + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(o.timeLimit));
+    lim.interrupt = o.interrupt;
+    return lim;
+}
+
 int cmd_solve(const SolveCli& c) {
     const auto threadCap = allow_threads(c.threads); // no raw TBB warning
     int        played    = 0;
@@ -126,7 +138,8 @@ int cmd_solve(const SolveCli& c) {
     solver::SolveOptions o       = solve_options(c, n);
     o.interrupt                  = catch_interrupts();
     if (!c.shard.empty()) return solve_shard(*game, root, c.in.file, c.shard, o, c.group);
-    solver::SolveResult r = solver::solve(root, o);
+    const auto          start = std::chrono::steady_clock::now(); // --time counts from here
+    solver::SolveResult r     = solver::solve(root, o);
     if (r.noMemory) return no_memory(c.hashMb);
 
     const report::SolveWriter& writer = c.writer();
@@ -137,7 +150,8 @@ int cmd_solve(const SolveCli& c) {
                 .group   = c.group,
                 .markup  = writer.markup,
                 .tries   = c.tries,
-                .base    = o});
+                .base    = o,
+                .limits  = self_check_limits(o, start)});
     const std::string          name   = display_name(c.in.file);
     if (!rep.claimNote.empty()) std::cerr << name << ": " << rep.claimNote << '\n';
     if (rep.r.internal) std::cerr << name << ": internal error: " << rep.r.error << '\n';

@@ -176,8 +176,8 @@ void problemist_markup(notation::GameTree& gt, int puzzleNode, const Multiverse&
 
 // --- the self-check ----------------------------------------------------------------------------
 
-std::string read_back_problem(
-    const std::string& text, const notation::GameTree& written, int mateIn) {
+std::string read_back_problem(const std::string& text, const notation::GameTree& written,
+    int mateIn, const solver::ProofLimits& limits, std::string* stopped) {
     notation::ReadOptions opt; // strict: capture marks and jump indicators are checked
     opt.annotate = false;      // as verify reads: the marks are the text's
     opt.maxNodes = std::max(opt.maxNodes, written.nodes.size() + 1);
@@ -201,7 +201,12 @@ std::string read_back_problem(
     const int                 top  = mainLine[prelude];
     const SolutionTree        tree = *back->subtree(top);
     Multiverse                at   = notation::position_at(*back, top);
-    const solver::ProofReport rep  = solver::check_proof(at, tree, 1, &notation::format_action);
+    const solver::ProofReport rep =
+        solver::check_proof(at, tree, 1, &notation::format_action, limits);
+    if (!rep.limit.empty() && rep.problems.empty()) {
+        if (stopped) *stopped = rep.limit;
+        return "";
+    }
     if (!rep.complete)
         return "its solution is not a complete proof"
             + (rep.problems.empty() ? std::string() : ": " + rep.problems.front().detail);

@@ -15,6 +15,7 @@
 #include "notation/game.h"
 #include "notation/tree.h"
 #include "solver/solver.h"
+#include "solver/verify.h"
 
 namespace fived::report {
 
@@ -38,7 +39,8 @@ void problemist_markup(notation::GameTree& gt, int puzzleNode, const movegen::Mu
 // reader as `verify` reads it (capture marks and jump indicators checked), equal to `written`
 // node by node (actions, marks, comments, results), and its solution below the `Prelude`
 // position a complete proof of a mate in mateIn. Returns "" when all holds, else what fails.
-std::string read_back_problem(
-    const std::string& text, const notation::GameTree& written, int mateIn);
+// The proof walk stops at a limit of `limits` (issue 55): then "" and *stopped names the limit.
+std::string read_back_problem(const std::string& text, const notation::GameTree& written,
+    int mateIn, const solver::ProofLimits& limits = {}, std::string* stopped = nullptr);
 
 } // namespace fived::report

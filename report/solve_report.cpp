@@ -66,8 +66,21 @@ SolveReport make_solve_report(const notation::LoadedGame& game, const movegen::M
             notation::append_comment(rep.tree->nodes[0].comment, rep.claimNote);
         if (opt.markup)
             problemist_markup(*rep.tree, int(game.mainLine.size()), root, r, opt.base, opt.tries);
-        rep.written  = notation::write_tree(*rep.tree);
-        rep.readBack = read_back_problem(rep.written, *rep.tree, r.mateIn);
+        rep.written = notation::write_tree(*rep.tree);
+        std::string stopped;
+        rep.readBack = read_back_problem(rep.written, *rep.tree, r.mateIn, opt.limits, &stopped);
+        if (!stopped.empty()) {
+            // A limit stopped the self-check (issue 55): the mate and its keys are proven, the
+            // tree as written is not; nothing unchecked is printed.
+            rep.r.result    = solver::Result::UNKNOWN;
+            rep.r.limitHit  = true;
+            rep.r.treeBuilt = false;
+            rep.r.verified  = false;
+            rep.r.tree      = {};
+            rep.r.error     = stopped;
+            rep.tree.reset();
+            rep.written.clear();
+        }
     }
     rep.exitCode                = r.internal || !rep.readBack.empty() ? ExitInternal
                        : r.result == solver::Result::MATE             ? ExitOk

@@ -13,6 +13,7 @@
 #include "notation/game.h"
 #include "notation/tree.h"
 #include "solver/solver.h"
+#include "solver/verify.h"
 
 namespace fived::report {
 
@@ -25,6 +26,8 @@ struct SolveReportOptions {
     bool                 markup  = false; // problemist markup in the tree (problemist_markup())
     bool                 tries   = false; // with markup: the tries and refutations
     solver::SolveOptions base;            // the search's options (the markup's questions)
+    // The self-check's limits (time, SIGINT); one that stops it makes the answer unknown.
+    solver::ProofLimits limits;
 };
 
 struct SolveReport {

@@ -193,6 +193,12 @@ void Solver::Impl::build_tree(SolveResult& res) {
     treeNodes.store(res.tree.nodes.size() + res.keys.size());
     bool ok = true;
     for (const std::vector<Move>& key : res.keys) {
+        // A limit or SIGINT between keys (issue 55): a mate in 1 with --all-keys can have
+        // 500,000 keys, each leaf tested for mate here.
+        if (stopped()) {
+            ok = false;
+            break;
+        }
         const int child = res.tree.add(0, key);
         master->enter_path({&key, 1});
         ok = build_and(*master, res.tree, res.error, child, res.mateIn - 1, 1, true);
@@ -241,8 +247,16 @@ SolveResult Solver::solve() {
         Multiverse scratch = s.root.fork();
         // Every move with the flags of the position it is played in, as it will be printed.
         const bool        stamped = res.tree.restamp_moves(scratch);
-        const ProofReport rep     = check_proof(scratch, res.tree, 1);
-        if (!stamped || !rep.complete || rep.length != res.mateIn) {
+        const ProofReport rep     = check_proof(scratch, res.tree, 1, nullptr, s.recheck_limits());
+        if (stamped && !rep.limit.empty() && rep.problems.empty()) {
+            // A limit (time, SIGINT) stopped the re-check: the mate and its keys are proven, the
+            // tree is not (issue 55: every limit honoured in every phase).
+            res.result    = Result::UNKNOWN;
+            res.limitHit  = true;
+            res.treeBuilt = false;
+            res.tree      = {};
+            res.error     = rep.limit;
+        } else if (!stamped || !rep.complete || rep.length != res.mateIn) {
             res.result = Result::UNKNOWN;
             res.error  = "internal: the solution tree failed verification";
         } else {

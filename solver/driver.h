@@ -18,6 +18,7 @@
 #include "solver/search.h"
 #include "solver/solver.h"
 #include "solver/tt.h"
+#include "solver/verify.h"
 
 namespace fived::solver {
 
@@ -72,6 +73,16 @@ struct Solver::Impl {
     }
     ~Impl() { stop_watch(); }
 
+    // The re-check's limits (check_proof()): the time limit from `start`, and SIGINT.
+    ProofLimits recheck_limits() const {
+        ProofLimits lim;
+        lim.timeLimit = opt.timeLimit;
+        lim.deadline  = start
+            + std::chrono::duration_cast<Clock::duration>(
+                std::chrono::duration<double>(opt.timeLimit));
+        lim.interrupt = opt.interrupt;
+        return lim;
+    }
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
     std::uint64_t nodes() const { return ctx->nodes.load(std::memory_order_relaxed); }
 

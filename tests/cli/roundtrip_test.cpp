@@ -6,6 +6,7 @@
 // every form (the same keys, the same defences answered, the same node by node content). The
 // default run is small; the environment variable FIVED_ROUNDTRIP_POSITIONS sets the number of
 // positions (scripts/roundtrip_trees.sh runs 10,000), FIVED_ROUNDTRIP_SEED the first seed.
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <random>
@@ -19,7 +20,9 @@
 #include "notation/game.h"
 #include "notation/reader.h"
 #include "notation/writer.h"
+#include "report/exit_status.h"
 #include "report/solution.h"
+#include "report/solve_report.h"
 #include "solver/solver.h"
 #include "solver/verify.h"
 
@@ -196,6 +199,52 @@ TEST(RoundTrip, SelfCheckRejectsWhatDoesNotReadBack) {
     ASSERT_GE(g, 0);
     grouped.nodes[std::size_t(g)].comment += "; dual";
     EXPECT_NE(read_back_problem(notation::write_tree(grouped), grouped, r.mateIn), "");
+}
+
+// A limit honoured in the self-check too (issue 55): with SIGINT already caught, the read-back's
+// proof walk stops ("interrupted", not a failure), and solve's report of a proven mate is then
+// unknown (exit 3) with its keys, the unchecked tree not written.
+TEST(RoundTrip, SelfCheckStopsAtAnInterrupt) {
+    const std::string pgn  = "[Board \"custom\"]\n[Mode \"5D\"]\n[Size \"6x6\"]\n"
+                             "[6/6/B1k3/1q4/6/1b1RK1:0:1:w]\n";
+    const auto        game = notation::load_game(pgn, "q");
+    ASSERT_TRUE(game.ok());
+    const Multiverse     root = game->start.fork();
+    solver::SolveOptions o;
+    o.maxMate                   = 2;
+    o.hashMb                    = 1;
+    const solver::SolveResult r = solver::solve(root, o);
+    ASSERT_EQ(r.result, solver::Result::MATE);
+    ASSERT_TRUE(r.treeBuilt);
+    const notation::GameTree gt   = written_solution(*game, root, r.tree, r.mateIn, 12);
+    const std::string        text = notation::write_tree(gt);
+    const std::atomic<bool>  interrupted{true};
+    solver::ProofLimits      lim;
+    lim.interrupt = &interrupted;
+    std::string stopped;
+    EXPECT_EQ(read_back_problem(text, gt, r.mateIn, lim, &stopped), "");
+    EXPECT_EQ(stopped, "interrupted");
+    stopped.clear();
+    EXPECT_EQ(read_back_problem(text, gt, r.mateIn, {}, &stopped), "");
+    EXPECT_EQ(stopped, "");
+
+    SolveReportOptions ro;
+    ro.maxMate             = 2;
+    ro.base                = o;
+    ro.limits              = lim;
+    const SolveReport stop = make_solve_report(*game, root, r, ro);
+    EXPECT_EQ(stop.exitCode, ExitUnknown);
+    EXPECT_EQ(stop.r.result, solver::Result::UNKNOWN);
+    EXPECT_EQ(stop.r.mateIn, 2);
+    EXPECT_EQ(stop.r.error, "interrupted");
+    EXPECT_FALSE(stop.r.treeBuilt);
+    EXPECT_FALSE(stop.tree.has_value());
+    EXPECT_EQ(stop.written, "");
+    EXPECT_EQ(stop.keys.size(), r.keys.size());
+    ro.limits              = {};
+    const SolveReport done = make_solve_report(*game, root, r, ro);
+    EXPECT_EQ(done.exitCode, ExitOk);
+    EXPECT_EQ(done.written, text);
 }
 
 } // namespace
