@@ -70,7 +70,9 @@ TEST(Dfpn, AgreesWithTheReferenceOnRandomPositions) {
     movegen::testing::for_each_game_position(
         {"Very Small - Open", "Focused - Just Rooks", "Focused - Just Knights"}, 3, 12, next,
         [&](Multiverse& mv, const char* name) {
-            if (mv.timeline_count() > 4) return; // (the mate-in-1 search gets slow there)
+            // (options() asks for every key: the 9th position, 6 timelines, has 532,572 mates
+            // in 1 among 5.4M actions, each tested alone, minutes for both algorithms)
+            if (mv.timeline_count() > 4) return;
             const SolveResult ref = solve(mv, options(1));
             SolveOptions      o   = options(1);
             o.algorithm           = Algorithm::DFPN;
