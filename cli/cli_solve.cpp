@@ -138,8 +138,10 @@ int cmd_solve(const SolveCli& c) {
     solver::SolveOptions o       = solve_options(c, n);
     o.interrupt                  = catch_interrupts();
     if (!c.shard.empty()) return solve_shard(*game, root, c.in.file, c.shard, o, c.group);
-    const auto          start = std::chrono::steady_clock::now(); // --time counts from here
-    solver::SolveResult r     = solver::solve(root, o);
+    // --time counts from here for the whole command: the solve, then the threat and tries of
+    // --problemist (each its own search) and the self-check of the written tree.
+    o.timeFrom            = std::chrono::steady_clock::now();
+    solver::SolveResult r = solver::solve(root, o);
     if (r.noMemory) return no_memory(c.hashMb);
 
     const report::SolveWriter& writer = c.writer();
@@ -151,7 +153,7 @@ int cmd_solve(const SolveCli& c) {
                 .markup  = writer.markup,
                 .tries   = c.tries,
                 .base    = o,
-                .limits  = self_check_limits(o, start)});
+                .limits  = self_check_limits(o, o.timeFrom)});
     const std::string          name   = display_name(c.in.file);
     if (!rep.claimNote.empty()) std::cerr << name << ": " << rep.claimNote << '\n';
     if (rep.r.internal) std::cerr << name << ": internal error: " << rep.r.error << '\n';

@@ -35,6 +35,7 @@ struct Solver::Impl {
     Searcher*                        master = nullptr;
     movegen::ActionPicker            actions; // legal_actions(), reused
     Clock::time_point                start;
+    Clock::time_point                timeStart; // where opt.timeLimit counts from
     bool                             ttOk = true;
 
     // The watcher thread: enforces the time limit and prints progress while a question runs.
@@ -49,8 +50,9 @@ struct Solver::Impl {
 
     Impl(const Multiverse& r, const SolveOptions& o) : opt(o), root(r.fork()) {
         // The time limit counts from here: the table's allocation is part of the solve.
-        start = Clock::now();
-        ttOk  = opt.ttClusters ? tt.resize_clusters(opt.ttClusters) : tt.resize_mb(opt.hashMb);
+        start     = Clock::now();
+        timeStart = opt.timeFrom == Clock::time_point{} ? start : opt.timeFrom;
+        ttOk      = opt.ttClusters ? tt.resize_clusters(opt.ttClusters) : tt.resize_mb(opt.hashMb);
         // Deep enough for a question at a path of up to 2 * maxMate actions plus a search of
         // maxMate attacker actions below it.
         ctx = std::make_unique<SearchContext>(tt, root, 4 * std::max(opt.maxMate, 1) + 4);
@@ -73,17 +75,21 @@ struct Solver::Impl {
     }
     ~Impl() { stop_watch(); }
 
-    // The re-check's limits (check_proof()): the time limit from `start`, and SIGINT.
+    // The re-check's limits (check_proof()): the time limit from `timeStart`, and SIGINT.
     ProofLimits recheck_limits() const {
         ProofLimits lim;
         lim.timeLimit = opt.timeLimit;
-        lim.deadline  = start
+        lim.deadline  = timeStart
             + std::chrono::duration_cast<Clock::duration>(
                 std::chrono::duration<double>(opt.timeLimit));
         lim.interrupt = opt.interrupt;
         return lim;
     }
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+    bool   time_up() const {
+          return opt.timeLimit > 0
+              && std::chrono::duration<double>(Clock::now() - timeStart).count() >= opt.timeLimit;
+    }
     std::uint64_t nodes() const { return ctx->nodes.load(std::memory_order_relaxed); }
 
     // Does the search of bound n count its keys (SearchContext::rootRefuted)? The reference
@@ -122,7 +128,7 @@ struct Solver::Impl {
             while (!watchDone) {
                 watchCv.wait_for(lock, std::chrono::milliseconds(20));
                 const double t = elapsed();
-                if (opt.timeLimit > 0 && t >= opt.timeLimit) {
+                if (time_up()) {
                     timeHit.store(true);
                     ctx->limitHit.store(true);
                     ctx->stop.store(true);
@@ -218,6 +224,12 @@ struct Solver::Impl {
     // Runs f in the arena, with the watcher, and flushes the master's node count.
     template <class F>
     void run(F&& f) {
+        // A question asked after the time is up (a later phase of one command) stops at once.
+        if (time_up()) {
+            timeHit.store(true);
+            ctx->limitHit.store(true);
+            ctx->stop.store(true);
+        }
         start_watch();
         arena->execute(f);
         master->flush_nodes();

@@ -19,6 +19,7 @@
 // re-checked by check_proof() (without the table) before it is reported.
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -51,9 +52,15 @@ struct SolveOptions {
     int           threads     = 1;
     std::size_t   hashMb      = 16;
     std::size_t   ttClusters  = 0;         // tests: exact cluster count, overrides hashMb
-    double        timeLimit   = 0;         // seconds from the Solver's construction, 0 = none
+    double        timeLimit   = 0;         // seconds from timeFrom (below), 0 = none
     std::uint64_t nodeLimit   = 0;         // 0 = none
     std::size_t   actionLimit = 2'000'000; // most legal actions listed at one node, 0 = none
+
+    // Where timeLimit counts from; the default (the clock's epoch) is the Solver's construction.
+    // A later phase of one command (the threat and tries of `solve --problemist`) passes the
+    // command's start, so that --time bounds the whole command, not each of its searches anew.
+    std::chrono::steady_clock::time_point timeFrom{};
+
     // Reference search: a node with more legal actions is searched without listing them
     // (SearchContext::streamAbove); 0 = always list.
     std::size_t streamAbove   = 10'000;

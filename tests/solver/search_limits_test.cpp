@@ -1,5 +1,6 @@
 // The search's limits: nodes, listed actions and time give an unknown result that says how far
 // the search got.
+#include <chrono>
 #include <functional>
 
 #include <gtest/gtest.h>
@@ -108,6 +109,32 @@ TEST(Solver, TimeLimitGivesUnknown) {
     const SolveResult r = solve(*root, o);
     EXPECT_EQ(r.result, Result::UNKNOWN);
     EXPECT_TRUE(r.limitHit); // a search that ignored the limit would run into ctest's timeout
+}
+
+// A later phase of one command (solve --problemist: the threat, the tries) passes the command's
+// start as timeFrom: once the time is up, its searches stop at once instead of each counting
+// --time anew. Every embedded mate is found when the limit is a day away from now; with the
+// same day counted from a day ago, none is.
+TEST(Solver, TimeCountedFromAnEarlierStartStopsAtOnce) {
+    using Clock    = std::chrono::steady_clock;
+    const auto day = std::chrono::hours(24);
+    for (const Embedded& e : embedded()) {
+        if (e.mateIn == 0) continue;
+        auto root = load_text(e.pgn);
+        ASSERT_TRUE(root);
+        SolveOptions o = options(e.bound);
+        o.timeLimit    = std::chrono::duration<double>(day).count();
+        o.timeFrom     = Clock::now();
+        EXPECT_EQ(solve(*root, o).result, Result::MATE) << e.id;
+        o.timeFrom          = Clock::now() - day;
+        const SolveResult r = solve(*root, o);
+        EXPECT_EQ(r.result, Result::UNKNOWN) << e.id;
+        EXPECT_TRUE(r.limitHit) << e.id;
+        EXPECT_NE(r.error.find("time limit of 86400 s reached"), std::string::npos)
+            << e.id << ": " << r.error;
+        const Analysis a = analyse(*root, {}, e.bound, o, true);
+        EXPECT_FALSE(a.complete) << e.id;
+    }
 }
 
 } // namespace
