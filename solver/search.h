@@ -91,19 +91,9 @@
 #include "solver/history.h"
 #include "solver/killers.h"
 #include "solver/tt.h"
+#include "solver/value.h"
 
 namespace fived::solver {
-
-using movegen::Move;
-using movegen::MoveUndo;
-using movegen::Multiverse;
-
-enum class Value : std::uint8_t {
-    NO,
-    YES,
-    ABORT,
-    OPEN // not decided: df-pn within its thresholds, a search within its node budget
-};
 
 // Proof/disproof number infinity of df-pn (saturating sums stop here).
 constexpr std::uint32_t PnInf = 1u << 30;

@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "movegen/multiverse.h"
-#include "solver/search.h"
+#include "solver/value.h"
 #include "solver/verify.h"
 
 namespace fived::solver {
