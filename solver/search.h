@@ -90,6 +90,7 @@
 #include "movegen/picker.h"
 #include "solver/history.h"
 #include "solver/killers.h"
+#include "solver/search_settings.h"
 #include "solver/tt.h"
 #include "solver/value.h"
 
@@ -122,31 +123,20 @@ private:
     std::vector<Searcher*>                 idle;
 };
 
-// What every searcher of one solve shares. Limits set `stop`; limitHit says why.
-struct SearchContext {
-    SearchContext(TranspositionTable& t, const Multiverse& r, int plies) :
-        tt(t), root(r), maxPly(plies) { }
+// What every searcher of one solve shares: the settings (the driver's SolveOptions), the table,
+// the counters. Limits set `stop`; limitHit says why.
+struct SearchContext : SearchSettings {
+    SearchContext(TranspositionTable& t, const Multiverse& r, int plies, const SearchSettings& s) :
+        SearchSettings(s), tt(t), root(r), maxPly(plies) { }
 
     TranspositionTable& tt;
     PnTable*            pnTable = nullptr; // df-pn only
     const Multiverse&   root;              // the puzzle position (searchers fork it)
     int                 maxPly;            // deepest ply a node can have (2 * maximal bound + 1)
-    int                 splitHeight = 0;   // 0 = never split (single thread)
-    // Split defender nodes too. Off by default: in a failing search a defender node is cut by
-    // its first refutation, so its other defences are speculative work, and one speculative
-    // node of a wide position can take seconds that cancellation cannot interrupt (measured:
-    // brawn-tactics-2, no mate in 5, 2 threads: 29 s with, 1.2 s without; 1 thread 2.5 s).
-    bool          splitDefender = false;
-    SearcherPool* pool          = nullptr;
-    // Defender nodes with k >= 2: the killers' node budget, and the first of the narrow checks'
-    // rounds (Searcher::narrow_checks_first); 0 = none of that.
-    std::uint64_t narrowBudget = 0;
-    // Attacker nodes with r = 2 searched without listing: refute classes of actions at once
-    // (Searcher::class_refuted()). Off: every action is searched (tests compare the two).
-    bool classCuts = true;
-    // Such a node's checks first (stream()), their classes cut too, then the class walk. Off:
-    // straight to the walk (tests).
-    bool classChecks = true;
+    // The split's height: SolveOptions::splitHeight with two or more threads, else 0 (never
+    // split). Which nodes split: SearchSettings::splitDefender.
+    int           splitHeight = 0;
+    SearcherPool* pool        = nullptr;
     // Tests: called for each class refuted, with the node's ply, the action shown (made on the
     // searcher's multiverse), the refutation and the frozen timelines (class_refuted()).
     using ClassHook = void (*)(void* arg, const Multiverse& mv, int ply, std::span<const Move> a,
@@ -154,14 +144,6 @@ struct SearchContext {
     ClassHook classHook    = nullptr;
     void*     classHookArg = nullptr;
 
-    std::uint64_t nodeLimit = 0; // 0 = none
-    // Most legal actions a node may list (each costs about 100 bytes per searcher and ply);
-    // a node with more stops the search as a limit (actionLimitHit says so). 0 = none.
-    std::size_t actionLimit = 0;
-    // A node of the reference search with more legal actions than this is searched without
-    // listing them (Searcher::stream()); 0 = always list. When actionLimit is smaller, it
-    // stops the search first, as before.
-    std::size_t                streamAbove = 0;
     std::atomic<bool>          actionLimitHit{false};
     std::atomic<std::uint64_t> nodes{0}; // flushed from the searchers
     std::atomic<bool>          stop{false};
