@@ -265,6 +265,10 @@ private:
     Value within(std::uint64_t budget, F f);
     // The value of the child reached by action a (made on mv): from the table, or searched.
     Value child_value(bool orNode, int childBound, int ply, std::span<const Move> a);
+    // The cut policy, asked here only: does the side to move at mv have the playable boards for
+    // the mate-in-one search's cuts (MateInOneSearch::cuts_pay())? Where it does, quiet actions
+    // go by classes: the checks come from the walk, answers and narrow checks from its search.
+    bool cuts_pay() const { return movegen::MateInOneSearch::cuts_pay(mv); }
     // Does some timeline end after the present's next board (else no class can be frozen)?
     bool classes_possible() const;
     // Called with attacker action `a` made at `ply` (an OR node with r = 2) and just refuted:
