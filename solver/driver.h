@@ -55,23 +55,16 @@ struct Solver::Impl {
         ttOk      = opt.ttClusters ? tt.resize_clusters(opt.ttClusters) : tt.resize_mb(opt.hashMb);
         // Deep enough for a question at a path of up to 2 * maxMate actions plus a search of
         // maxMate attacker actions below it.
-        ctx = std::make_unique<SearchContext>(tt, root, 4 * std::max(opt.maxMate, 1) + 4);
+        ctx = std::make_unique<SearchContext>(tt, root, 4 * std::max(opt.maxMate, 1) + 4, opt);
         if (opt.algorithm == Algorithm::DFPN) {
             ttOk         = ttOk && pnTable.resize_mb(std::max<std::size_t>(opt.hashMb / 2, 1));
             ctx->pnTable = &pnTable;
         }
-        ctx->nodeLimit     = opt.nodeLimit;
-        ctx->actionLimit   = opt.actionLimit;
-        ctx->streamAbove   = opt.streamAbove;
-        ctx->splitDefender = opt.splitDefender;
-        ctx->narrowBudget  = opt.narrowBudget;
-        ctx->classCuts     = opt.classCuts;
-        ctx->classChecks   = opt.classChecks;
-        ctx->splitHeight   = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
-        pool               = std::make_unique<SearcherPool>(*ctx);
-        ctx->pool          = pool.get();
-        arena              = std::make_unique<tbb::task_arena>(std::max(opt.threads, 1));
-        master             = pool->acquire();
+        ctx->splitHeight = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
+        pool             = std::make_unique<SearcherPool>(*ctx);
+        ctx->pool        = pool.get();
+        arena            = std::make_unique<tbb::task_arena>(std::max(opt.threads, 1));
+        master           = pool->acquire();
     }
     ~Impl() { stop_watch(); }
 

@@ -80,7 +80,7 @@ bool Searcher::count_node() {
 Searcher::Listed Searcher::list_up_to(int ply, bool withChecks, std::size_t cap) {
     ActionList& list = lists[std::size_t(ply)];
     list.clear();
-    const bool byWalk  = withChecks && movegen::MateInOneSearch::cuts_pay(mv);
+    const bool byWalk  = withChecks && cuts_pay();
     bool       aborted = false;
     bool       over    = false;
     auto       add     = [&](std::span<const Move> a) {
@@ -416,7 +416,7 @@ Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uin
 }
 
 bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>& out) {
-    if (k == 1 && movegen::MateInOneSearch::cuts_pay(mv)) {
+    if (k == 1 && cuts_pay()) {
         // Where actions multiply, listing them (even up to streamAbove) for each mate-in-one
         // leaf of a tree costs more than the proof did: the mate-in-one search finds the mates
         // without listing, in its own order, fixed for the position.

@@ -90,20 +90,11 @@
 #include "movegen/picker.h"
 #include "solver/history.h"
 #include "solver/killers.h"
+#include "solver/search_settings.h"
 #include "solver/tt.h"
+#include "solver/value.h"
 
 namespace fived::solver {
-
-using movegen::Move;
-using movegen::MoveUndo;
-using movegen::Multiverse;
-
-enum class Value : std::uint8_t {
-    NO,
-    YES,
-    ABORT,
-    OPEN // not decided: df-pn within its thresholds, a search within its node budget
-};
 
 // Proof/disproof number infinity of df-pn (saturating sums stop here).
 constexpr std::uint32_t PnInf = 1u << 30;
@@ -132,31 +123,20 @@ private:
     std::vector<Searcher*>                 idle;
 };
 
-// What every searcher of one solve shares. Limits set `stop`; limitHit says why.
-struct SearchContext {
-    SearchContext(TranspositionTable& t, const Multiverse& r, int plies) :
-        tt(t), root(r), maxPly(plies) { }
+// What every searcher of one solve shares: the settings (the driver's SolveOptions), the table,
+// the counters. Limits set `stop`; limitHit says why.
+struct SearchContext : SearchSettings {
+    SearchContext(TranspositionTable& t, const Multiverse& r, int plies, const SearchSettings& s) :
+        SearchSettings(s), tt(t), root(r), maxPly(plies) { }
 
     TranspositionTable& tt;
     PnTable*            pnTable = nullptr; // df-pn only
     const Multiverse&   root;              // the puzzle position (searchers fork it)
     int                 maxPly;            // deepest ply a node can have (2 * maximal bound + 1)
-    int                 splitHeight = 0;   // 0 = never split (single thread)
-    // Split defender nodes too. Off by default: in a failing search a defender node is cut by
-    // its first refutation, so its other defences are speculative work, and one speculative
-    // node of a wide position can take seconds that cancellation cannot interrupt (measured:
-    // brawn-tactics-2, no mate in 5, 2 threads: 29 s with, 1.2 s without; 1 thread 2.5 s).
-    bool          splitDefender = false;
-    SearcherPool* pool          = nullptr;
-    // Defender nodes with k >= 2: the killers' node budget, and the first of the narrow checks'
-    // rounds (Searcher::narrow_checks_first); 0 = none of that.
-    std::uint64_t narrowBudget = 0;
-    // Attacker nodes with r = 2 searched without listing: refute classes of actions at once
-    // (Searcher::class_refuted()). Off: every action is searched (tests compare the two).
-    bool classCuts = true;
-    // Such a node's checks first (stream()), their classes cut too, then the class walk. Off:
-    // straight to the walk (tests).
-    bool classChecks = true;
+    // The split's height: SolveOptions::splitHeight with two or more threads, else 0 (never
+    // split). Which nodes split: SearchSettings::splitDefender.
+    int           splitHeight = 0;
+    SearcherPool* pool        = nullptr;
     // Tests: called for each class refuted, with the node's ply, the action shown (made on the
     // searcher's multiverse), the refutation and the frozen timelines (class_refuted()).
     using ClassHook = void (*)(void* arg, const Multiverse& mv, int ply, std::span<const Move> a,
@@ -164,14 +144,6 @@ struct SearchContext {
     ClassHook classHook    = nullptr;
     void*     classHookArg = nullptr;
 
-    std::uint64_t nodeLimit = 0; // 0 = none
-    // Most legal actions a node may list (each costs about 100 bytes per searcher and ply);
-    // a node with more stops the search as a limit (actionLimitHit says so). 0 = none.
-    std::size_t actionLimit = 0;
-    // A node of the reference search with more legal actions than this is searched without
-    // listing them (Searcher::stream()); 0 = always list. When actionLimit is smaller, it
-    // stops the search first, as before.
-    std::size_t                streamAbove = 0;
     std::atomic<bool>          actionLimitHit{false};
     std::atomic<std::uint64_t> nodes{0}; // flushed from the searchers
     std::atomic<bool>          stop{false};
@@ -293,6 +265,10 @@ private:
     Value within(std::uint64_t budget, F f);
     // The value of the child reached by action a (made on mv): from the table, or searched.
     Value child_value(bool orNode, int childBound, int ply, std::span<const Move> a);
+    // The cut policy, asked here only: does the side to move at mv have the playable boards for
+    // the mate-in-one search's cuts (MateInOneSearch::cuts_pay())? Where it does, quiet actions
+    // go by classes: the checks come from the walk, answers and narrow checks from its search.
+    bool cuts_pay() const { return movegen::MateInOneSearch::cuts_pay(mv); }
     // Does some timeline end after the present's next board (else no class can be frozen)?
     bool classes_possible() const;
     // Called with attacker action `a` made at `ply` (an OR node with r = 2) and just refuted:

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "movegen/action.h"
+#include "movegen/movegen.h"
 
 namespace fived::solver {
 

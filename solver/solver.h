@@ -28,7 +28,8 @@
 #include <vector>
 
 #include "movegen/multiverse.h"
-#include "solver/search.h"
+#include "solver/search_settings.h"
+#include "solver/value.h"
 #include "solver/verify.h"
 
 namespace fived::solver {
@@ -45,45 +46,27 @@ enum class Algorithm : std::uint8_t {
     DFPN,      // df-pn with the same bound (serial); keys, tree and checks as above
 };
 
-struct SolveOptions {
-    Algorithm     algorithm   = Algorithm::REFERENCE;
-    int           minMate     = 1;
-    int           maxMate     = 3; // bounds minMate..maxMate are searched, shortest first
-    int           threads     = 1;
-    std::size_t   hashMb      = 16;
-    std::size_t   ttClusters  = 0;         // tests: exact cluster count, overrides hashMb
-    double        timeLimit   = 0;         // seconds from timeFrom (below), 0 = none
-    std::uint64_t nodeLimit   = 0;         // 0 = none
-    std::size_t   actionLimit = 2'000'000; // most legal actions listed at one node, 0 = none
+// The search's settings (nodeLimit, actionLimit, streamAbove, splitDefender, narrowBudget,
+// classCuts, classChecks) and their defaults are SearchSettings' (search_settings.h).
+struct SolveOptions : SearchSettings {
+    Algorithm   algorithm  = Algorithm::REFERENCE;
+    int         minMate    = 1;
+    int         maxMate    = 3; // bounds minMate..maxMate are searched, shortest first
+    int         threads    = 1;
+    std::size_t hashMb     = 16;
+    std::size_t ttClusters = 0; // tests: exact cluster count, overrides hashMb
+    double      timeLimit  = 0; // seconds from timeFrom (below), 0 = none
 
     // Where timeLimit counts from; the default (the clock's epoch) is the Solver's construction.
     // A later phase of one command (the threat and tries of `solve --problemist`) passes the
     // command's start, so that --time bounds the whole command, not each of its searches anew.
     std::chrono::steady_clock::time_point timeFrom{};
 
-    // Reference search: a node with more legal actions is searched without listing them
-    // (SearchContext::streamAbove); 0 = always list.
-    std::size_t streamAbove   = 10'000;
-    bool        allKeys       = false;
-    bool        buildTree     = true;
-    bool        verifyTree    = true;  // re-check a mate tree without the table
-    bool        progress      = false; // progress lines on stderr
-    int         splitHeight   = 3;     // plies left at which nodes split (threads > 1)
-    bool        splitDefender = false; // also split defender nodes (see SearchContext)
-    // Defender nodes with k >= 2: killers within this many nodes, then the narrow checks within
-    // growing budgets (Searcher::narrow_checks_first; a streamed node also the ply's refutations
-    // completed, Searcher::narrow_checks_streamed); 0 = off (every defence searched in full, in
-    // order). 2,500 (rounds of 2,500, 10,000, 40,000, 160,000): session 36 measured 2,000-4,000
-    // on the slowest decided rows of scripts/real_positions.py (one thread, nodes to decide:
-    // tools-dead-timeline -5, cwmtt-standard -5, slavrick writenwrong and samet -5, cwmtt-ctp1 -5,
-    // tools-standard-checkmate-4 and cwmtt-futures -5): 21.5M in all with 4,000, 20.8M with 3,000,
-    // 20.0M with 2,500, 21.0M with 2,000; tools-dead-timeline -5, the one near the minute, 10.04M
-    // with 4,000 and 9.74M with 2,500 (52.0 s against 53.7 s, farm-bench, same binary).
-    std::uint64_t narrowBudget = 2500;
-    // Refute classes of attacker actions at once at wide nodes with r = 2 (SearchContext).
-    bool classCuts = true;
-    // Such a node's checks first, their classes cut too, then the class walk (SearchContext).
-    bool        classChecks  = true;
+    bool        allKeys      = false;
+    bool        buildTree    = true;
+    bool        verifyTree   = true;  // re-check a mate tree without the table
+    bool        progress     = false; // progress lines on stderr
+    int         splitHeight  = 3;     // plies left at which nodes split (threads > 1)
     std::size_t maxTreeNodes = 2'000'000;
     // Tree answers: defences are taken in chunks of this many, each built by one searcher with
     // the chunk's recent answers tried first (RecentActions; >= 1). A chunk starts with no hint

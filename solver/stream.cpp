@@ -225,7 +225,7 @@ void Searcher::Wide::passes(bool walked) {
         };
         if (!orNode && pass == 0) {
             picker.physical(filtered);
-        } else if (orNode && pass == 0 && movegen::MateInOneSearch::cuts_pay(s.mv)) {
+        } else if (orNode && pass == 0 && s.cuts_pay()) {
             checks_pass(false);
         } else if (picker.depth_first(filtered) && picker.thrashed()) {
             picker.fallback(filtered);
@@ -264,14 +264,13 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     std::vector<std::vector<Move>>* out, bool all, bool useKillers) {
     // A defender with two or more moves to go: the ply's refutations completed, and its narrow
     // checks, first, within budgets (narrow_checks_streamed()).
-    if (!orNode && bound >= 2 && ctx.narrowBudget > 0 && useKillers && !out
-        && movegen::MateInOneSearch::cuts_pay(mv))
+    if (!orNode && bound >= 2 && ctx.narrowBudget > 0 && useKillers && !out && cuts_pay())
         if (const Value v = narrow_checks_streamed(bound, ply, key, nodes0); v != Value::OPEN)
             return v;
     Wide node(*this, orNode, bound, ply, out, all, useKillers);
     node.killers_pass();
-    const bool classWalk = orNode && bound == 2 && ctx.classCuts && !out
-        && movegen::MateInOneSearch::cuts_pay(mv) && classes_possible();
+    const bool classWalk =
+        orNode && bound == 2 && ctx.classCuts && !out && cuts_pay() && classes_possible();
     // The checks first, their classes cut too (a mate in two usually starts with one: the
     // walk's order alone took tools-standard-checkmate --at -3 from 2 s to 32 s); what they did
     // not decide, the walk does, each check met again answered by the table.

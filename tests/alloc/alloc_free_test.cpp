@@ -518,7 +518,7 @@ TEST(SolverAllocFree, MateInTwoNodeLoopAfterWarmUp) {
     const Multiverse   root = rook_tactics_2();
     TranspositionTable tt;
     ASSERT_TRUE(tt.resize_mb(4));
-    SearchContext ctx(tt, root, 4 * 2 + 4); // Solver's depth for maxMate 2
+    SearchContext ctx(tt, root, 4 * 2 + 4, PlainSearch); // Solver's depth for maxMate 2
     Searcher      s(ctx);
     ASSERT_EQ(shortest_mate(tt, s, 2), 2); // warm-up
     const std::uint64_t nodes = s.nodes();
@@ -536,7 +536,7 @@ TEST(SolverAllocFree, StreamedMateInTwoAfterWarmUp) {
     const Multiverse   root = rook_tactics_2();
     TranspositionTable tt;
     ASSERT_TRUE(tt.resize_mb(4));
-    SearchContext ctx(tt, root, 4 * 2 + 4);
+    SearchContext ctx(tt, root, 4 * 2 + 4, PlainSearch);
     ctx.streamAbove = 1;
     Searcher s(ctx);
     ASSERT_EQ(shortest_mate(tt, s, 2), 2); // warm-up
@@ -554,7 +554,7 @@ TEST(SolverAllocFree, BudgetedDefencesAfterWarmUp) {
     const Multiverse   root = one_board("k4/3r1/5/5/K1R1R", 5);
     TranspositionTable tt;
     ASSERT_TRUE(tt.resize_mb(4));
-    SearchContext ctx(tt, root, 4 * 3 + 4);
+    SearchContext ctx(tt, root, 4 * 3 + 4, PlainSearch);
     ctx.narrowBudget = 1;
     Searcher s(ctx);
     // Two warm-up runs, as in MateInOneOnSeveralTimelines: the mate-in-one searches remember
@@ -584,7 +584,7 @@ TEST(SolverAllocFree, MateInOneOnSeveralTimelines) {
     std::vector<std::unique_ptr<Searcher>>      searchers;
     for (movegen::Fixture& f : movegen::fixtures()) {
         if (f.mv.timeline_count() < 2 || movegen::count_legal_actions(f.mv, 501) > 500) continue;
-        contexts.push_back(std::make_unique<SearchContext>(tt, f.mv, 8));
+        contexts.push_back(std::make_unique<SearchContext>(tt, f.mv, 8, PlainSearch));
         searchers.push_back(std::make_unique<Searcher>(*contexts.back()));
     }
     ASSERT_FALSE(searchers.empty());

@@ -86,7 +86,7 @@ protected:
     void SetUp() override {
         root = rook_tactics();
         ASSERT_TRUE(root);
-        ctx.emplace(tt, *root, 4);
+        ctx.emplace(tt, *root, 4, PlainSearch);
         searcher = std::make_unique<Searcher>(*ctx);
         killers.resize(4);
     }

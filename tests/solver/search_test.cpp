@@ -91,7 +91,7 @@ TEST(Searcher, ListedCheckFlagsAreTheActionsThatGiveCheck) {
         for (int game = 0; game < 6; ++game) {
             const Multiverse   start = movegen::testing::variant_start(name);
             TranspositionTable tt;
-            SearchContext      ctx(tt, start, 4);
+            SearchContext      ctx(tt, start, 4, PlainSearch);
             Searcher           s(ctx);
             Multiverse&        mv = s.position(); // the game is played on the searcher's own
             std::vector<movegen::MoveUndo> played, undo;
@@ -238,7 +238,7 @@ TEST(SharedSearcher, ClassRefutationsHoldForTheirMembers) {
             Check              check{root->fork()};
             TranspositionTable tt;
             tt.resize_mb(4);
-            SearchContext ctx(tt, *root, 6);
+            SearchContext ctx(tt, *root, 6, PlainSearch);
             ctx.streamAbove  = 10000;
             ctx.classChecks  = checksFirst;
             ctx.nodeLimit    = 60000;
