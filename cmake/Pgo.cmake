@@ -13,7 +13,8 @@
 # -DFIVED_PGO=OFF (the `ci` preset does) for quick edit-compile-test rounds. A stale profile would
 # make a changed function look slower than it is, which matters for A/B timings.
 #
-# Measured (session 36, farm-bench, one thread, the same sources with and without FIVED_PGO):
+# Measured (session 36, whole-process A/B runs in turn, one thread, the same sources with and
+# without FIVED_PGO):
 # tools-dead-timeline --at -5 --mate 3 --nodes 1500000, A/B 0.945; cwmtt-wide --at -3 --mate 2
 # --nodes 600000, 0.986; fived bench, 0.97.
 #

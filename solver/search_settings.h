@@ -33,7 +33,7 @@ struct SearchSettings {
     // tools-dead-timeline -5, cwmtt-standard -5, slavrick writenwrong and samet -5, cwmtt-ctp1 -5,
     // tools-standard-checkmate-4 and cwmtt-futures -5): 21.5M in all with 4,000, 20.8M with 3,000,
     // 20.0M with 2,500, 21.0M with 2,000; tools-dead-timeline -5, the one near the minute, 10.04M
-    // with 4,000 and 9.74M with 2,500 (52.0 s against 53.7 s, farm-bench, same binary).
+    // with 4,000 and 9.74M with 2,500 (52.0 s against 53.7 s, whole process, same binary).
     std::uint64_t narrowBudget = 2500;
     // Attacker nodes with r = 2 searched without listing: refute classes of actions at once
     // (Searcher::class_refuted()). Off: every action is searched (tests compare the two).
