@@ -106,18 +106,6 @@ solver::SolveOptions solve_options(const SolveCli& c, int n) {
     return o;
 }
 
-// The self-check's limits (report::read_back_problem()): --time from `start`, and SIGINT.
-solver::ProofLimits self_check_limits(
-    const solver::SolveOptions& o, std::chrono::steady_clock::time_point start) {
-    solver::ProofLimits lim;
-    lim.timeLimit = o.timeLimit;
-    lim.deadline  = start
-        + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            std::chrono::duration<double>(o.timeLimit));
-    lim.interrupt = o.interrupt;
-    return lim;
-}
-
 int cmd_solve(const SolveCli& c) {
     const auto threadCap = allow_threads(c.threads); // no raw TBB warning
     int        played    = 0;
@@ -153,7 +141,7 @@ int cmd_solve(const SolveCli& c) {
                 .markup  = writer.markup,
                 .tries   = c.tries,
                 .base    = o,
-                .limits  = self_check_limits(o, o.timeFrom)});
+                .limits  = solver::ProofLimits::timed(o.timeLimit, o.timeFrom, o.interrupt)});
     const std::string          name   = display_name(c.in.file);
     if (!rep.claimNote.empty()) std::cerr << name << ": " << rep.claimNote << '\n';
     if (rep.r.internal) std::cerr << name << ": internal error: " << rep.r.error << '\n';

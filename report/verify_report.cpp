@@ -176,14 +176,9 @@ std::vector<std::string> problem_texts(
 // The proof check's limits from verify's options; --time counts from `start`.
 solver::ProofLimits proof_limits(const VerifyOptions& c,
     std::chrono::steady_clock::time_point start, const std::atomic<bool>* interrupt) {
-    solver::ProofLimits lim;
-    lim.timeLimit = c.time;
-    lim.deadline  = start
-        + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            std::chrono::duration<double>(c.time));
-    lim.nodeLimit   = c.nodes;
-    lim.actionLimit = c.maxActions;
-    lim.interrupt   = interrupt;
+    solver::ProofLimits lim = solver::ProofLimits::timed(c.time, start, interrupt);
+    lim.nodeLimit           = c.nodes;
+    lim.actionLimit         = c.maxActions;
     return lim;
 }
 

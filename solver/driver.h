@@ -70,13 +70,7 @@ struct Solver::Impl {
 
     // The re-check's limits (check_proof()): the time limit from `timeStart`, and SIGINT.
     ProofLimits recheck_limits() const {
-        ProofLimits lim;
-        lim.timeLimit = opt.timeLimit;
-        lim.deadline  = timeStart
-            + std::chrono::duration_cast<Clock::duration>(
-                std::chrono::duration<double>(opt.timeLimit));
-        lim.interrupt = opt.interrupt;
-        return lim;
+        return ProofLimits::timed(opt.timeLimit, timeStart, opt.interrupt);
     }
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
     bool   time_up() const {

@@ -79,6 +79,18 @@ struct ProofLimits {
     std::size_t actionLimit = 0;
     // Polled with the clock; once true, the walk stops as at a limit.
     const std::atomic<bool>* interrupt = nullptr;
+
+    // `seconds` from `start` (0 = none) and the interrupt flag; no work limits.
+    static ProofLimits timed(double seconds, std::chrono::steady_clock::time_point start,
+        const std::atomic<bool>* interrupt) {
+        ProofLimits lim;
+        lim.timeLimit = seconds;
+        lim.deadline  = start
+            + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                std::chrono::duration<double>(seconds));
+        lim.interrupt = interrupt;
+        return lim;
+    }
 };
 
 struct ProofReport {

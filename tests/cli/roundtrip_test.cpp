@@ -170,18 +170,25 @@ TEST(RoundTrip, EverySolvedTreeReadsBackAndVerifies) {
     EXPECT_GE(mates * 20, count);
 }
 
+// Issue 55's 6x6 position: a mate in 2 whose answer shared by several defences once kept the
+// capture mark it had after the first.
+constexpr const char* SharedAnswer6x6 =
+    "[Board \"custom\"]\n[Mode \"5D\"]\n[Size \"6x6\"]\n[6/6/B1k3/1q4/6/1b1RK1:0:1:w]\n";
+
+solver::SolveOptions mate_in_2() {
+    solver::SolveOptions o;
+    o.maxMate = 2;
+    o.hashMb  = 1;
+    return o;
+}
+
 // The self-check catches a text that does not read back: the capture mark of issue 55's tree
 // (`Rc1xc3` where c3 is empty) and a group declaration followed by another part.
 TEST(RoundTrip, SelfCheckRejectsWhatDoesNotReadBack) {
-    const std::string pgn  = "[Board \"custom\"]\n[Mode \"5D\"]\n[Size \"6x6\"]\n"
-                             "[6/6/B1k3/1q4/6/1b1RK1:0:1:w]\n";
-    const auto        game = notation::load_game(pgn, "q");
+    const auto game = notation::load_game(SharedAnswer6x6, "q");
     ASSERT_TRUE(game.ok());
-    const Multiverse     root = game->start.fork();
-    solver::SolveOptions o;
-    o.maxMate                   = 2;
-    o.hashMb                    = 1;
-    const solver::SolveResult r = solver::solve(root, o);
+    const Multiverse          root = game->start.fork();
+    const solver::SolveResult r    = solver::solve(root, mate_in_2());
     ASSERT_EQ(r.result, solver::Result::MATE);
     notation::GameTree gt   = written_solution(*game, root, r.tree, r.mateIn, 12);
     const std::string  text = notation::write_tree(gt);
@@ -205,15 +212,10 @@ TEST(RoundTrip, SelfCheckRejectsWhatDoesNotReadBack) {
 // proof walk stops ("interrupted", not a failure), and solve's report of a proven mate is then
 // unknown (exit 3) with its keys, the unchecked tree not written.
 TEST(RoundTrip, SelfCheckStopsAtAnInterrupt) {
-    const std::string pgn  = "[Board \"custom\"]\n[Mode \"5D\"]\n[Size \"6x6\"]\n"
-                             "[6/6/B1k3/1q4/6/1b1RK1:0:1:w]\n";
-    const auto        game = notation::load_game(pgn, "q");
+    const auto game = notation::load_game(SharedAnswer6x6, "q");
     ASSERT_TRUE(game.ok());
-    const Multiverse     root = game->start.fork();
-    solver::SolveOptions o;
-    o.maxMate                   = 2;
-    o.hashMb                    = 1;
-    const solver::SolveResult r = solver::solve(root, o);
+    const Multiverse          root = game->start.fork();
+    const solver::SolveResult r    = solver::solve(root, mate_in_2());
     ASSERT_EQ(r.result, solver::Result::MATE);
     ASSERT_TRUE(r.treeBuilt);
     const notation::GameTree gt   = written_solution(*game, root, r.tree, r.mateIn, 12);
@@ -230,7 +232,7 @@ TEST(RoundTrip, SelfCheckStopsAtAnInterrupt) {
 
     SolveReportOptions ro;
     ro.maxMate             = 2;
-    ro.base                = o;
+    ro.base                = mate_in_2();
     ro.limits              = lim;
     const SolveReport stop = make_solve_report(*game, root, r, ro);
     EXPECT_EQ(stop.exitCode, ExitUnknown);
