@@ -103,6 +103,13 @@ struct Solver::Impl {
             tt.hashfull() / 10.0, t);
     }
 
+    // Stops the search at a limit; `why` (timeHit or interrupted) names it for limit_reason().
+    void stop_by(std::atomic<bool>& why) {
+        why.store(true);
+        ctx->limitHit.store(true);
+        ctx->stop.store(true);
+    }
+
     void start_watch() {
         if (opt.timeLimit <= 0 && !opt.progress && !opt.interrupt) return;
         {
@@ -115,16 +122,8 @@ struct Solver::Impl {
             while (!watchDone) {
                 watchCv.wait_for(lock, std::chrono::milliseconds(20));
                 const double t = elapsed();
-                if (time_up()) {
-                    timeHit.store(true);
-                    ctx->limitHit.store(true);
-                    ctx->stop.store(true);
-                }
-                if (opt.interrupt && opt.interrupt->load()) {
-                    interrupted.store(true);
-                    ctx->limitHit.store(true);
-                    ctx->stop.store(true);
-                }
+                if (time_up()) stop_by(timeHit);
+                if (opt.interrupt && opt.interrupt->load()) stop_by(interrupted);
                 if (opt.progress && t >= nextPrint) {
                     print_progress(); // shared counter only: the searchers belong to their threads
                     nextPrint = t + 1.0;
@@ -212,11 +211,7 @@ struct Solver::Impl {
     template <class F>
     void run(F&& f) {
         // A question asked after the time is up (a later phase of one command) stops at once.
-        if (time_up()) {
-            timeHit.store(true);
-            ctx->limitHit.store(true);
-            ctx->stop.store(true);
-        }
+        if (time_up()) stop_by(timeHit);
         start_watch();
         arena->execute(f);
         master->flush_nodes();
