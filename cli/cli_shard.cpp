@@ -319,13 +319,8 @@ std::string tree_problem(const std::string& text, const std::string& hash, int m
     if (notation::state_hash(at) != hash) return "its tree is of another position";
     const solver::SolutionTree tree = *gt->subtree(top);
     const solver::ProofReport  rep  = solver::check_proof(at, tree, 1, &notation::format_action);
-    if (!rep.complete)
-        return "its tree is not a complete proof"
-            + (rep.problems.empty() ? std::string() : ": " + rep.problems.front().detail);
-    if (rep.length != mateIn)
-        return "its tree is a mate in " + std::to_string(rep.length) + ", not "
-            + std::to_string(mateIn);
-    return "";
+    const std::string          mismatch = solver::proof_mismatch(rep, mateIn);
+    return mismatch.empty() ? "" : "its tree is " + mismatch;
 }
 
 int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {

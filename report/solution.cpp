@@ -207,13 +207,8 @@ std::string read_back_problem(const std::string& text, const notation::GameTree&
         if (stopped) *stopped = rep.limit;
         return "";
     }
-    if (!rep.complete)
-        return "its solution is not a complete proof"
-            + (rep.problems.empty() ? std::string() : ": " + rep.problems.front().detail);
-    if (rep.length != mateIn)
-        return "its solution is a mate in " + std::to_string(rep.length) + ", not "
-            + std::to_string(mateIn);
-    return "";
+    const std::string mismatch = solver::proof_mismatch(rep, mateIn);
+    return mismatch.empty() ? "" : "its solution is " + mismatch;
 }
 
 } // namespace fived::report

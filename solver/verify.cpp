@@ -321,4 +321,13 @@ ProofReport check_proof(Multiverse& mv, const SolutionTree& tree, std::size_t ma
     return w.report;
 }
 
+std::string proof_mismatch(const ProofReport& rep, int mateIn) {
+    if (!rep.complete)
+        return "not a complete proof"
+            + (rep.problems.empty() ? std::string() : ": " + rep.problems.front().detail);
+    if (rep.length != mateIn)
+        return "a mate in " + std::to_string(rep.length) + ", not " + std::to_string(mateIn);
+    return "";
+}
+
 } // namespace fived::solver

@@ -118,6 +118,11 @@ using ActionFormatter = std::string (*)(movegen::Multiverse& mv, std::span<const
 ProofReport check_proof(movegen::Multiverse& mv, const SolutionTree& tree,
     std::size_t maxProblems = 20, ActionFormatter format = nullptr, const ProofLimits& limits = {});
 
+// Why `rep` does not prove a mate in exactly `mateIn` ("not a complete proof" with its first
+// problem, or "a mate in L, not N"), "" when it does: a written tree read back (solve's
+// self-check, a shard's record) must prove the mate it was written for.
+std::string proof_mismatch(const ProofReport& rep, int mateIn);
+
 // Whitespace-normalised text of an action, as group lists are compared.
 using movegen::normalise_action_text;
 
