@@ -51,6 +51,7 @@ struct SolveCli {
     bool          tries       = false; // with problemist: list the tries
     int           mate        = 0;     // 0 = from the Puzzle header, else 3
     int           threads     = 1;
+    bool          fixed       = false; // --fixed-threads
     std::size_t   hashMb      = 16;
     double        time        = 0;
     std::uint64_t nodes       = 0;
@@ -94,6 +95,7 @@ solver::SolveOptions solve_options(const SolveCli& c, int n) {
     solver::SolveOptions o;
     o.maxMate      = n;
     o.threads      = c.threads;
+    o.fixedThreads = c.fixed;
     o.hashMb       = c.hashMb;
     o.timeLimit    = c.time;
     o.nodeLimit    = c.nodes;
@@ -266,6 +268,9 @@ void add_search_options(CLI::App* solve, SolveCli& sc) {
             "--mate", sc.mate, "longest mate searched (default: the Puzzle header, else 3)")
         ->check(CLI::Range(1, 60));
     add_threads_and_hash(solve, sc.threads, sc.hashMb);
+    solve->add_flag("--fixed-threads", sc.fixed,
+        "split the search over every thread even while other processes keep the cores busy "
+        "(default: only over the cores they leave)");
     solve
         ->add_option("--time", sc.time,
             "time limit in seconds, table allocation included (then the result is unknown)")

@@ -77,6 +77,7 @@ BenchReport run_bench(std::span<const BenchCase> cases, std::size_t hashMb, int 
         SolveOptions o;
         o.maxMate           = c.maxMate;
         o.threads           = threads;
+        o.fixedThreads      = true; // the search as configured, whatever else runs
         o.hashMb            = hashMb;
         o.buildTree         = false;
         o.allKeys           = true;

@@ -266,6 +266,7 @@ SolveResult Solver::solve() {
     res.internal   = res.error.starts_with("internal");
     res.nodes      = s.nodes();
     res.classesCut = s.ctx->classesCut.load();
+    res.splits     = s.ctx->splits.load();
     res.ms         = s.elapsed() * 1000.0;
     res.hashfull   = s.tt.hashfull();
     if (s.opt.progress) s.print_progress();

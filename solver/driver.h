@@ -15,6 +15,7 @@
 #include <tbb/task_arena.h>
 
 #include "movegen/picker.h"
+#include "solver/cpu_share.h"
 #include "solver/search.h"
 #include "solver/solver.h"
 #include "solver/tt.h"
@@ -45,6 +46,11 @@ struct Solver::Impl {
     std::thread             watcher;
     std::atomic<int>        depth{0};
 
+    // With threads: how many of them the machine can run now (cpu_share.h), read by the watcher
+    // into ctx->splitWorkers. opt.cores, else the machine's readings.
+    std::unique_ptr<CoreSource> machine;
+    std::unique_ptr<CoreShare>  coreShare;
+
     std::atomic<bool> timeHit{false};
     std::atomic<bool> interrupted{false};
 
@@ -61,10 +67,19 @@ struct Solver::Impl {
             ctx->pnTable = &pnTable;
         }
         ctx->splitHeight = opt.threads > 1 ? std::max(opt.splitHeight, 1) : 0;
-        pool             = std::make_unique<SearcherPool>(*ctx);
-        ctx->pool        = pool.get();
-        arena            = std::make_unique<tbb::task_arena>(std::max(opt.threads, 1));
-        master           = pool->acquire();
+        ctx->splitWorkers.store(std::max(opt.threads, 1));
+        if (opt.threads > 1 && !opt.fixedThreads) {
+            CoreSource* src = opt.cores;
+            if (!src) {
+                machine = std::make_unique<MachineCores>();
+                src     = machine.get();
+            }
+            coreShare = std::make_unique<CoreShare>(*src, opt.threads);
+        }
+        pool      = std::make_unique<SearcherPool>(*ctx);
+        ctx->pool = pool.get();
+        arena     = std::make_unique<tbb::task_arena>(std::max(opt.threads, 1));
+        master    = pool->acquire();
     }
     ~Impl() { stop_watch(); }
 
@@ -111,7 +126,8 @@ struct Solver::Impl {
     }
 
     void start_watch() {
-        if (opt.timeLimit <= 0 && !opt.progress && !opt.interrupt) return;
+        if (coreShare) ctx->splitWorkers.store(coreShare->initial());
+        if (opt.timeLimit <= 0 && !opt.progress && !opt.interrupt && !coreShare) return;
         {
             std::lock_guard lock(watchMutex);
             watchDone = false;
@@ -124,6 +140,7 @@ struct Solver::Impl {
                 const double t = elapsed();
                 if (time_up()) stop_by(timeHit);
                 if (opt.interrupt && opt.interrupt->load()) stop_by(interrupted);
+                if (coreShare) ctx->splitWorkers.store(coreShare->update(t));
                 if (opt.progress && t >= nextPrint) {
                     print_progress(); // shared counter only: the searchers belong to their threads
                     nextPrint = t + 1.0;
@@ -140,6 +157,10 @@ struct Solver::Impl {
         if (watcher.joinable()) watcher.join();
     }
     bool stopped() const { return ctx->stop.load(); }
+    // Do the keys and the tree use several threads now (threads, and the cores for them)?
+    bool parallel_now() const {
+        return ctx->splitHeight > 0 && ctx->splitWorkers.load(std::memory_order_relaxed) > 1;
+    }
 
     // --- the solution tree (fixed order) ----------------------------------------------------
     // A subtree is built on one searcher `sr` into `tree`, with `error` for the reason of a

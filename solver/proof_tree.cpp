@@ -69,7 +69,7 @@ bool Solver::Impl::build_and(
         error = "internal: a proven line does not end in mate";
         return false;
     }
-    if (parallel && ctx->splitHeight > 0 && list.size() > 1)
+    if (parallel && parallel_now() && list.size() > 1)
         return build_and_parallel(sr, tree, error, node, k, ply);
     RecentActions     hints;
     const std::size_t chunk = std::max<std::size_t>(1, opt.answerChunk);
@@ -144,7 +144,7 @@ bool Solver::Impl::build_and_parallel(
 bool Solver::Impl::find_keys(SolveResult& res, const ActionList& list) {
     const int         k = res.mateIn - 1;
     const std::size_t n = list.size();
-    if (ctx->splitHeight == 0) {
+    if (!parallel_now()) {
         for (std::size_t i = 0; i < n; ++i) {
             if (!master->make(0, i)) {
                 master->unmake(0);

@@ -336,7 +336,9 @@ Value Searcher::search_children(
     bool          searched = false;
     std::uint32_t i        = 0;
     while (picker.next(i)) {
-        if (canSplit && searched) {
+        // Split only while a second worker can run (SearchContext::splitWorkers): else the
+        // node is searched on as one thread would.
+        if (canSplit && searched && ctx.splitWorkers.load(std::memory_order_relaxed) > 1) {
             const Value v = split(picker, bound, ply);
             if (v == Value::ABORT) return v;
             if (v == (orNode ? Value::YES : Value::NO)) return v; // stored by split()

@@ -137,6 +137,9 @@ struct SearchContext : SearchSettings {
     // split). Which nodes split: SearchSettings::splitDefender.
     int           splitHeight = 0;
     SearcherPool* pool        = nullptr;
+    // How many workers a split may use now: the threads, or fewer while other processes keep
+    // the machine's cores busy (the driver's watcher, cpu_share.h); below 2 no node splits.
+    std::atomic<int> splitWorkers{1};
     // Tests: called for each class refuted, with the node's ply, the action shown (made on the
     // searcher's multiverse), the refutation and the frozen timelines (class_refuted()).
     using ClassHook = void (*)(void* arg, const Multiverse& mv, int ply, std::span<const Move> a,
@@ -154,6 +157,7 @@ struct SearchContext : SearchSettings {
     // A streamed root that thrashes may meet an action twice and count it twice.
     std::atomic<std::uint64_t> rootRefuted{0};
     std::atomic<std::uint64_t> classesCut{0}; // classes of actions refuted at once (stream())
+    std::atomic<std::uint64_t> splits{0};     // nodes split over threads (split())
     std::atomic<std::uint64_t> rootActions{0};
 };
 

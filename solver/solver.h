@@ -34,6 +34,8 @@
 
 namespace fived::solver {
 
+class CoreSource; // cpu_share.h
+
 enum class Result : std::uint8_t {
     MATE,
     NO_MATE, // no mate within maxMate (exact)
@@ -62,11 +64,17 @@ struct SolveOptions : SearchSettings {
     // command's start, so that --time bounds the whole command, not each of its searches anew.
     std::chrono::steady_clock::time_point timeFrom{};
 
-    bool        allKeys      = false;
-    bool        buildTree    = true;
-    bool        verifyTree   = true;  // re-check a mate tree without the table
-    bool        progress     = false; // progress lines on stderr
-    int         splitHeight  = 3;     // plies left at which nodes split (threads > 1)
+    bool allKeys     = false;
+    bool buildTree   = true;
+    bool verifyTree  = true;  // re-check a mate tree without the table
+    bool progress    = false; // progress lines on stderr
+    int  splitHeight = 3;     // plies left at which nodes split (threads > 1)
+    // With threads > 1, split over as many workers as the machine has cores left by the other
+    // processes (cpu_share.h), so that a busy machine does not make the search slower than one
+    // thread; fixedThreads: over every thread, always. `cores`: where the readings come from
+    // (tests); nullptr = this machine.
+    bool        fixedThreads = false;
+    CoreSource* cores        = nullptr;
     std::size_t maxTreeNodes = 2'000'000;
     // Tree answers: defences are taken in chunks of this many, each built by one searcher with
     // the chunk's recent answers tried first (RecentActions; >= 1). A chunk starts with no hint
@@ -103,6 +111,7 @@ struct SolveResult {
     bool                           verified   = false; // the tree passed check_proof()
     std::uint64_t                  nodes      = 0;
     std::uint64_t                  classesCut = 0; // classes of actions refuted at once
+    std::uint64_t                  splits     = 0; // nodes split over threads (split.cpp)
     double                         ms         = 0;
     int                            hashfull   = 0; // per mille
     bool                           limitHit   = false;

@@ -1,6 +1,8 @@
 // The parallel split of the reference search (search.h, "Parallelism"): the searcher pool and
 // Searcher::split, the remaining children of a node as oneTBB tasks.
+#include <algorithm>
 #include <mutex>
+#include <thread>
 
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
@@ -48,6 +50,7 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
         pending += !picker.skipped(i);
     const Key       key = mv.key();
     tbb::task_group group;
+    ctx.splits.fetch_add(1, std::memory_order_relaxed);
     // The killers below this node are shared by its workers through this searcher's (idle while
     // it waits): a child starts with them and merges what it learnt back, so the refutation one
     // sibling found is tried first on the next, as in the serial search.
@@ -60,11 +63,23 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
     // One worker per thread, each taking the next child in order. A task per child would be
     // run last-in first-out by the thread that spawned them, that is, worst-ordered first: in a
     // node that a late child decides, the speculative siblings are then the expensive ones.
+    // Workers beyond SearchContext::splitWorkers (lowered by the watcher while other processes
+    // take the cores) leave between children, the parent's thread last: a worker without a core
+    // would make it wait.
+    const std::thread::id parentThread = std::this_thread::get_id();
+    std::atomic<int>      active{0};
+    auto                  leaves = [&] {
+        if (std::this_thread::get_id() == parentThread) return false;
+        int a = active.load(std::memory_order_relaxed);
+        return a > std::max(ctx.splitWorkers.load(std::memory_order_relaxed), 1)
+            && active.compare_exchange_strong(a, a - 1, std::memory_order_relaxed);
+    };
     auto worker = [&] {
         (void)published.load(std::memory_order_acquire);
+        active.fetch_add(1, std::memory_order_relaxed);
         Searcher* s = nullptr;
         for (;;) {
-            if (decided.load(std::memory_order_acquire) || stopped()) break;
+            if (decided.load(std::memory_order_acquire) || stopped() || leaves()) break;
             const std::size_t pos = next.fetch_add(1, std::memory_order_relaxed);
             if (pos >= rest.size()) break;
             const std::uint32_t i = rest[pos];
@@ -95,7 +110,8 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
         if (s) ctx.pool->release(s);
     };
     const std::size_t workers =
-        std::min<std::size_t>(pending, std::size_t(tbb::this_task_arena::max_concurrency()));
+        std::min({pending, std::size_t(tbb::this_task_arena::max_concurrency()),
+            std::size_t(std::max(ctx.splitWorkers.load(std::memory_order_relaxed), 1))});
     for (std::size_t w = 0; w < workers; ++w)
         group.run(worker);
     group.wait();

@@ -216,10 +216,14 @@ def quiet_means_quiet():
     rt2 = os.path.join(DATA, "rook-tactics-2.5dpgn")
     for args in (["solve", rt2, "--quiet", "--threads", "256"],
                  ["solve", rt2, "--quiet", "--threads", "256", "--json"],
+                 ["solve", rt2, "--quiet", "--threads", "256", "--fixed-threads"],
                  ["perft", rt2, "2", "--threads", "256"],
                  ["bench", "--threads", "256"]):
         rc, out, err = run(args)
         check(rc == OK and out and err == "", f"{' '.join(args)}: exit {rc}, stderr {err!r}")
+        if args[0] == "solve" and "--json" not in args:
+            # The tree does not depend on the threads, nor on whether they all split.
+            check(out == run(["solve", rt2, "--quiet"])[1], f"{' '.join(args)}: another tree")
     cr = os.path.join(DATA, "corner-rook.5dpgn")
     for _ in range(3):
         rc, out, _ = run(["solve", cr, "--quiet", "--json", "--hash", "256", "--time", "0.001"])

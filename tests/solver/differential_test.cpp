@@ -44,6 +44,7 @@ int compare_on(const std::vector<std::string>& names) {
         const SolveResult pn  = solve(mv, o);
         o.algorithm           = Algorithm::REFERENCE;
         o.threads             = 2;
+        o.fixedThreads        = true;
         o.splitHeight         = 1;
         o.splitDefender       = true;
         const SolveResult two = solve(mv, o);

@@ -70,6 +70,8 @@ inline SolveOptions options(int maxMate, int threads = 1) {
     o.threads = threads;
     o.hashMb  = 4;
     o.allKeys = true;
+    // The tests of the parallel search split whatever else runs beside them (ctest -j).
+    o.fixedThreads = true;
     return o;
 }
 
