@@ -79,6 +79,16 @@ std::optional<CpuTicks> parse_proc_stat(std::string_view text, const std::vector
     return sum;
 }
 
+std::optional<int> quota_cores(std::string_view cpuMax) {
+    std::uint64_t quota = 0, period = 0;
+    const char*   end = cpuMax.data() + cpuMax.size();
+    const auto    q   = std::from_chars(cpuMax.data(), end, quota);
+    if (q.ec != std::errc{} || q.ptr == end || *q.ptr != ' ') return std::nullopt; // "max"
+    const auto p = std::from_chars(q.ptr + 1, end, period);
+    if (p.ec != std::errc{} || period == 0) return std::nullopt;
+    return int(std::max<std::uint64_t>(1, (quota + period - 1) / period));
+}
+
 double others_busy(CpuTicks before, CpuTicks after, double ownCpuS, double wallS, long hz) {
     if (wallS <= 0 || hz <= 0 || after.busy < before.busy) return 0;
     const double busyS = double(after.busy - before.busy) / double(hz);
@@ -102,6 +112,8 @@ MachineCores::MachineCores() {
     const long hz = sysconf(_SC_CLK_TCK);
     if (hz > 0) ticks = hz;
     ok = !allowed.empty() && parse_proc_stat(read_text("/proc/stat"), allowed).has_value();
+    // A container's CPU quota (cgroup v2 "QUOTA PERIOD", or "max"): the cores it may use at once.
+    if (const std::optional<int> q = quota_cores(read_text("/sys/fs/cgroup/cpu.max"))) quota = *q;
 #endif
 }
 

@@ -14,8 +14,11 @@
 // one, so it is as fast as one thread. The answer does not depend on it (values are exact);
 // node counts and timing do, as they do on the schedule.
 //
-// Not Linux, or /proc unreadable: every thread, always (CoreSource::available() false).
+// The cores: the CPUs this process may run on (its affinity), at most its container's CPU quota
+// (cgroup v2 cpu.max). Not Linux, or /proc unreadable: every thread, always
+// (CoreSource::available() false).
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -33,6 +36,10 @@ struct CpuTicks {
 // nice system idle iowait irq softirq steal ..."; idle and iowait are not busy). nullopt when
 // the text has no line for one of them or a line does not parse.
 std::optional<CpuTicks> parse_proc_stat(std::string_view text, const std::vector<int>& cpus);
+
+// The cores a cgroup v2 CPU quota allows at once ("QUOTA PERIOD" of cpu.max, rounded up);
+// nullopt for "max" (no quota) or a text that does not parse.
+std::optional<int> quota_cores(std::string_view cpuMax);
 
 // Cores the other processes kept busy between two readings: the CPUs' busy time less this
 // process's own CPU time (ownCpuS seconds), over the window's wall time (wallS seconds), at
@@ -71,8 +78,9 @@ public:
 class MachineCores final : public CoreSource {
 public:
     MachineCores();
-    bool                   available() const override { return ok; }
-    int                    cpus() const override { return int(allowed.size()); }
+    bool available() const override { return ok; }
+    // The CPUs of this process's affinity, at most its container's quota.
+    int                    cpus() const override { return std::min(int(allowed.size()), quota); }
     double                 others_now() override;
     std::optional<Reading> read() override;
     long                   hz() const override { return ticks; }
@@ -80,6 +88,7 @@ public:
 private:
     std::vector<int> allowed;
     long             ticks = 100;
+    int              quota = 1 << 20;
     bool             ok    = false;
 };
 

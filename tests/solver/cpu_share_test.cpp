@@ -37,6 +37,15 @@ TEST(CpuShare, ProcStatWithoutTheCpuOrMalformedIsNothing) {
     EXPECT_FALSE(parse_proc_stat("", {0}));
 }
 
+TEST(CpuShare, AQuotaIsCoresRoundedUp) {
+    EXPECT_EQ(quota_cores("200000 100000\n"), 2);
+    EXPECT_EQ(quota_cores("150000 100000"), 2);
+    EXPECT_EQ(quota_cores("50000 100000"), 1);
+    EXPECT_FALSE(quota_cores("max 100000\n"));
+    EXPECT_FALSE(quota_cores(""));
+    EXPECT_FALSE(quota_cores("100000 0"));
+}
+
 TEST(CpuShare, OthersAreTheBusyTimeLessOurs) {
     // 2 s of busy time over 1 s on 100 Hz ticks, 0.5 s of it ours: 1.5 cores kept by others.
     EXPECT_DOUBLE_EQ(others_busy({100, 1000}, {300, 1200}, 0.5, 1.0, 100), 1.5);
