@@ -229,7 +229,10 @@ public:
     Value search_child(std::span<const std::vector<Move>> parentPath, std::span<const Move> action,
         Key expect, bool defenderNext, int bound);
 
-    void          clear_killers();
+    void clear_killers();
+    // The killers of plies >= ply taken from another searcher (a leased searcher that continues
+    // its work below a node: the tree's defences, the keys).
+    void copy_killers(const Searcher& from, int ply) { killers.copy_from(from.killers, ply); }
     std::uint64_t nodes() const { return totalNodes; }
     // Adds the nodes not yet flushed to the shared counter.
     void flush_nodes();
