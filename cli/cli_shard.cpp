@@ -31,14 +31,15 @@
 // keeps the root's split): the items are, for each root action a in standard order, the
 // defender's legal actions d after it in standard order (Solver::legal_actions(), each list
 // within --max-actions), and a root action after which the defender has none is one item of its
-// own. Item j (from 0,
-// over the whole list) belongs to part (j mod N) + 1. A part searches each of its pairs with a
-// Solver of its own at the position after a and d (attacker to move), iterative deepening on
-// the bound 1 .. M - 1 (SolveOptions mate M - 1; the part's --time and --nodes shared by its
-// items); an item without defence is searched as the share {a} of the root with bound M. What
-// an item proves, with J(a, d) the least mate length after a and d: MATE j (J = j, with the tree
-// of the line a, d and the mate below), NO_MATE (J > M - 1) or UNKNOWN u (J > u); x_d = j - 1,
-// M - 1 or u is how far it excludes J.
+// own. Item j (from 0, over the whole list) belongs to part (j mod N) + 1. A part searches each
+// of its pairs with a Solver of its own at the position after a and d (attacker to move),
+// iterative deepening on the bound 1 .. M - 1 (SolveOptions mate M - 1; the part's --time and
+// --nodes shared by its items, searched in rounds of growing node budgets, each attempt resuming
+// at the bound the last one reached: minMate = no_mate_up_to + 1); an item without defence is
+// searched as the share {a} of the root with bound M. What an item proves, with J(a, d) the
+// least mate length after a and d: MATE j (J = j, with the tree of the line a, d and the mate
+// below), NO_MATE (J > M - 1) or UNKNOWN u (J > u); x_d = j - 1, M - 1 or u is how far it
+// excludes J.
 //
 // The frontier merge (exactness; report/shard_frontier.h counts). a mates within n iff every
 // defence d has J(a, d) <= n - 1 (a defence is the defender's choice). So: a mates in exactly
@@ -117,7 +118,8 @@ double cpu_seconds() {
 } // namespace
 
 int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const std::string& file,
-    const std::string& spec, solver::SolveOptions o, std::size_t group, const std::string& split) {
+    const std::string& spec, solver::SolveOptions o, std::size_t group, const std::string& split,
+    std::uint64_t firstBudget) {
     int part = 1, parts = 1;
     if (!parse_shard(spec, "fived solve", false, part, parts)) return ExitBadInput;
     if (split == "frontier" && o.maxMate < 2) {
@@ -144,7 +146,8 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         && (split == "frontier" || (split == "auto" && std::size_t(parts) > all.size()));
     int frontierExit = 0;
     if (frontier) {
-        frontierExit = solve_frontier({game, root, part, parts, o, group}, s, all, rec, r);
+        frontierExit =
+            solve_frontier({game, root, part, parts, o, group, firstBudget}, s, all, rec, r);
         if (frontierExit == ExitBadInput) {
             std::cerr << "--hash " << o.hashMb << ": cannot allocate a transposition table of "
                       << o.hashMb << " MB\n";

@@ -20,7 +20,7 @@ namespace fived::cli {
 // within the bound, 3 unknown, 2 a bad SPEC or no memory for the table, 4 internal).
 int solve_shard(const notation::LoadedGame& game, const movegen::Multiverse& root,
     const std::string& file, const std::string& spec, solver::SolveOptions o, std::size_t group,
-    const std::string& split = "auto");
+    const std::string& split = "auto", std::uint64_t firstBudget = 1'000);
 
 // A part of the frontier split (cli_shard_frontier.cpp): its items searched, rec (split,
 // frontier, items, owned) and r (the summary: result, nodes, time, the first limit) filled in.
@@ -31,7 +31,8 @@ struct FrontierPart {
     const movegen::Multiverse&  root;
     int                         part = 1, parts = 1;
     const solver::SolveOptions& o;
-    std::size_t                 group = 12;
+    std::size_t                 group       = 12;
+    std::uint64_t               firstBudget = 1'000; // --shard-budget: an item's first nodes
 };
 int solve_frontier(const FrontierPart& f, solver::Solver& s,
     const std::vector<std::vector<movegen::Move>>& all, report::ShardPart& rec,

@@ -451,6 +451,28 @@ def frontier_unfinished():
           f"mate in 3, parts {stopped} stopped: exit {rc} {out!r}, expected {expect!r}; {ref}")
 
 
+def frontier_rounds():
+    """A frontier part searches its items in rounds of growing node budgets (--shard-budget):
+    with a budget of 1 node every item is stopped and resumed many times, and ends as with the
+    default budget (result, mate_in, no_mate_up_to, tree: only the nodes differ); the merge is
+    the same."""
+    path = os.path.join(DATA, RT2)
+    extra = ["--at", "-2", "--mate", "3"]
+    files, recs = parts(path, 20, extra, "fr-rounds")
+    tiny, trecs = parts(path, 20, extra + ["--shard-budget", "1"], "fr-rounds-1")
+
+    def strip(r):
+        return [{k: v for k, v in it.items() if k != "nodes"} for it in r["items"]]
+    check(all(strip(a) == strip(b) for a, b in zip(recs, trecs)), "budget 1: other items")
+    check(all(b["nodes"] > a["nodes"] for a, b in zip(recs, trecs)),
+          f"budget 1: nodes {[b['nodes'] for b in trecs]} not above {[a['nodes'] for a in recs]}")
+    check(run(["shard-merge"] + tiny)[1] == run(["shard-merge"] + files)[1] and
+          run(["shard-merge"] + files)[0] == OK, "budget 1: another merge")
+    rc, out, err = run(["solve", path, "--quiet", "--shard", "1/2", "--shard-budget", "0"])
+    check(rc == BAD_INPUT and out == "" and "--shard-budget: Value 0 not in range" in err,
+          f"--shard-budget 0: exit {rc} {err!r}")
+
+
 def frontier_refused():
     """Records that do not make one frontier are refused (exit 2, nothing on stdout): a mixed
     split, a part whose items were edited; and --shard-split's usage errors."""
@@ -555,7 +577,7 @@ def frontier_schema():
 
 CASES = {f.__name__: f for f in (split_merge, unfinished_and_resume, merge_errors, shard_options,
                                  shard_schema, frontier_split_merge, frontier_unfinished,
-                                 frontier_refused, frontier_schema)}
+                                 frontier_refused, frontier_schema, frontier_rounds)}
 
 
 if __name__ == "__main__":
