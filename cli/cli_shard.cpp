@@ -26,17 +26,53 @@
 // every part proved it, else UNKNOWN within min over parts of what they excluded, naming the
 // unfinished parts.
 //
+// The frontier split (`frontier-round-robin`; cli_shard_frontier.cpp), taken when N exceeds the
+// root's actions A and the bound M is 2 or more (--shard-split auto; `frontier` forces it, `root`
+// keeps the root's split): the items are, for each root action a in standard order, the
+// defender's legal actions d after it in standard order (Solver::legal_actions(), each list
+// within --max-actions), and a root action after which the defender has none is one item of its
+// own. Item j (from 0, over the whole list) belongs to part (j mod N) + 1. A part searches each
+// of its pairs with a Solver of its own at the position after a and d (attacker to move),
+// iterative deepening on the bound 1 .. M - 1 (SolveOptions mate M - 1; the part's --time and
+// --nodes shared by its items, searched in rounds of growing node budgets, each attempt resuming
+// at the bound the last one reached: minMate = no_mate_up_to + 1); an item without defence is
+// searched as the share {a} of the root with bound M. What an item proves, with J(a, d) the
+// least mate length after a and d: MATE j (J = j, with the tree of the line a, d and the mate
+// below), NO_MATE (J > M - 1) or UNKNOWN u (J > u); x_d = j - 1, M - 1 or u is how far it
+// excludes J.
+//
+// The frontier merge (exactness; report/shard_frontier.h counts). a mates within n iff every
+// defence d has J(a, d) <= n - 1 (a defence is the defender's choice). So: a mates in exactly
+// L(a) = 1 + max_d j_d when every item of a is MATE; and a does not mate within n whenever some d
+// has J(a, d) > n - 1, which x_d proves for n <= x_d + 1, so a excludes E(a) = min(M, 1 + max_d
+// x_d) (a NO_MATE defence: E(a) = M). An item without defence is a's own answer: L(a) = j, E(a)
+// = j - 1, M or u. Let m be the least L(a). "Mate in m" is the whole answer iff every root
+// action excludes a shorter mate, E(a) >= m - 1 for all a (a key of length L(a) >= m has E(a) =
+// L(a) - 1 >= m - 1): then no action mates in fewer than m and one mates in m, the single
+// solve's length. The key is the least root index with L(a) = m; it is the single solve's key
+// when every earlier action has E >= m (always, once every item is decided), with the same
+// exceptions as above (a mate in 1, a wide root); else one of the keys. "No mate" iff E(a) = M
+// for every a; else unknown with "mate in m proven" and no mate within min_a E(a). A pair
+// unknown is not always a part unknown's price: a defence that survives excludes its key
+// whatever the others, and a root action the defender can answer never mates in 1. The tree:
+// each pair's tree (written ungrouped, so every defence reads back as a node) is read back, the
+// defences' subtrees are grafted under the key in standard order, and the whole is written as
+// solve writes it (with the parts' --group) and re-checked with check_proof() as below.
+//
 // Records are checked before anything is merged: each line must be a whole record of this
 // format; all must be of one puzzle (position hash), bound, options that change the answer
-// (max_actions), split scheme and part count, with each part 1..N exactly once. Anything else is
-// bad input (exit 2) naming the record (FILE:LINE). The chosen tree is read back from its text
-// and re-checked with check_proof(), the proof check of `fived verify`, at the position of the
-// records' hash.
+// (max_actions), split scheme and part count, with each part 1..N exactly once (a part that
+// could not list the root has no scheme and joins either); a frontier record's items must be
+// its share of the frontier, and all items together each root action's defences in order.
+// Anything else is bad input (exit 2) naming the record (FILE:LINE). The chosen tree is read back
+// from its text and re-checked with check_proof(), the proof check of `fived verify`, at the
+// position of the records' hash.
 #include "cli/cli_shard.h"
 
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -52,6 +88,7 @@
 #include "notation/reader.h"
 #include "notation/tree.h"
 #include "notation/writer.h"
+#include "report/shard_frontier.h"
 #include "report/shard_json.h"
 #include "report/solution.h"
 #include "solver/verify.h"
@@ -63,6 +100,7 @@ namespace {
 using movegen::Move;
 using movegen::Multiverse;
 using Json = nlohmann::json; // not `json`: a unity build would shadow `bool json` elsewhere
+using movegen::TreeNode;
 using report::read_back_problem;
 using report::written_solution;
 
@@ -80,10 +118,19 @@ double cpu_seconds() {
 } // namespace
 
 int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const std::string& file,
-    const std::string& spec, solver::SolveOptions o, std::size_t group) {
+    const std::string& spec, solver::SolveOptions o, std::size_t group, const std::string& split,
+    std::uint64_t firstBudget) {
     int part = 1, parts = 1;
     if (!parse_shard(spec, "fived solve", false, part, parts)) return ExitBadInput;
-    const double                   cpu0 = cpu_seconds();
+    if (split == "frontier" && o.maxMate < 2) {
+        std::cerr << "fived solve: --shard-split frontier needs a bound of 2 or more (--mate "
+                  << o.maxMate << ")\n";
+        return ExitBadInput;
+    }
+    const double cpu0 = cpu_seconds();
+    // --time counts from here for the whole part (the frontier's items share it).
+    if (o.timeFrom == std::chrono::steady_clock::time_point{})
+        o.timeFrom = std::chrono::steady_clock::now();
     std::vector<std::vector<Move>> all, mine;
     o.rootActions = &mine;
     solver::Solver s(root, o);
@@ -94,7 +141,19 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     }
     const bool          listed = s.legal_actions({}, all, o.actionLimit ? o.actionLimit : SIZE_MAX);
     solver::SolveResult r;
-    if (listed) {
+    report::ShardPart   rec;
+    const bool          frontier = listed && o.maxMate >= 2
+        && (split == "frontier" || (split == "auto" && std::size_t(parts) > all.size()));
+    int frontierExit = 0;
+    if (frontier) {
+        frontierExit =
+            solve_frontier({game, root, part, parts, o, group, firstBudget}, s, all, rec, r);
+        if (frontierExit == ExitBadInput) {
+            std::cerr << "--hash " << o.hashMb << ": cannot allocate a transposition table of "
+                      << o.hashMb << " MB\n";
+            return ExitBadInput;
+        }
+    } else if (listed) {
         for (std::size_t i = std::size_t(part - 1); i < all.size(); i += std::size_t(parts))
             mine.push_back(all[i]);
         r = s.solve();
@@ -114,16 +173,17 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         written                     = notation::write_tree(gt);
         readBack                    = read_back_problem(written, gt, r.mateIn);
     }
-    const int exitCode = r.internal || !readBack.empty() ? ExitInternal
-        : r.result == solver::Result::MATE               ? ExitOk
-        : r.result == solver::Result::NO_MATE            ? ExitNegative
-                                                         : ExitUnknown;
-    if (r.internal) std::cerr << display_name(file) << ": internal error: " << r.error << '\n';
+    const int exitCode = frontier             ? frontierExit
+        : r.internal || !readBack.empty()     ? ExitInternal
+        : r.result == solver::Result::MATE    ? ExitOk
+        : r.result == solver::Result::NO_MATE ? ExitNegative
+                                              : ExitUnknown;
+    if (r.internal || (frontier && exitCode == ExitInternal))
+        std::cerr << display_name(file) << ": internal error: " << r.error << '\n';
     if (!readBack.empty())
         std::cerr << display_name(file)
                   << ": internal error: the solution tree as written fails the self-check: "
                   << readBack << '\n';
-    report::ShardPart rec;
     rec.file       = display_name(file);
     rec.root       = &root;
     rec.maxMate    = o.maxMate;
@@ -131,8 +191,8 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     rec.part       = part;
     rec.parts      = parts;
     if (listed) rec.rootActions = all.size();
-    rec.owned = mine.size();
-    rec.r     = &r;
+    if (!frontier) rec.owned = mine.size();
+    rec.r = &r;
     if (!r.keys.empty()) rec.keyIndex = std::find(all.begin(), all.end(), r.keys[0]) - all.begin();
     rec.written  = written;
     rec.readBack = readBack;
@@ -152,9 +212,88 @@ struct Part {
     int          part = 0, parts = 0, maxMate = 0, mateIn = 0, noMateUpTo = 0;
     std::string  result;
     std::int64_t keyIndex = -1;
+    // The frontier split: the items, in the order of the record (their index ascending).
+    bool                              frontier = false, listed = false;
+    std::vector<report::FrontierItem> items;
+    std::vector<std::int64_t>         itemIndex, defenceIndex; // -1: root-level
 };
 
 bool is_count(const Json& v) { return v.is_number_unsigned(); }
+
+// One item of a frontier record; "" when it holds together.
+std::string read_item(const Json& o, const Part& p, std::size_t t, std::int64_t rootActions,
+    report::FrontierItem& item, std::int64_t& defence) {
+    using Res            = report::FrontierItem::Res;
+    const std::string at = "item " + std::to_string(t) + ": ";
+    if (!o.is_object()) return at + "not an object";
+    for (const char* k : {"index", "key_index", "no_mate_up_to", "nodes"})
+        if (!o.contains(k) || !is_count(o[k])) return at + "field " + k + " missing or not a count";
+    for (const char* k : {"defence_index", "mate_in"})
+        if (!o.contains(k) || !(o[k].is_null() || is_count(o[k])))
+            return at + "field " + k + " missing or not a count or null";
+    if (!o.contains("key") || !o["key"].is_string() || !o.contains("result")
+        || !o["result"].is_string() || !o.contains("tree")
+        || !(o["tree"].is_null() || o["tree"].is_string()))
+        return at + "field key, result or tree missing or of another type";
+    const std::int64_t index = o["index"].get<std::int64_t>();
+    if (index != p.part - 1 + std::int64_t(t) * p.parts
+        || o["key_index"].get<std::int64_t>() >= rootActions)
+        return at + "not an item of part " + std::to_string(p.part) + " of "
+            + std::to_string(p.parts) + " of the split " + report::ShardFrontierName;
+    item.key                = o["key_index"].get<std::int64_t>();
+    item.rootLevel          = o["defence_index"].is_null();
+    defence                 = item.rootLevel ? -1 : o["defence_index"].get<std::int64_t>();
+    item.mateIn             = o["mate_in"].is_null() ? 0 : o["mate_in"].get<int>();
+    item.noMateUpTo         = o["no_mate_up_to"].get<int>();
+    const std::string r     = o["result"].get<std::string>();
+    const int         bound = item.rootLevel ? p.maxMate : p.maxMate - 1;
+    item.res      = r == "mate" ? Res::MATE : r == "no-mate" ? Res::NO_MATE : Res::UNKNOWN;
+    const bool ok = r == "mate" ? item.mateIn >= 1 && item.mateIn <= bound
+            && item.noMateUpTo == item.mateIn - 1 && o["tree"].is_string()
+        : r == "no-mate" ? o["mate_in"].is_null() && item.noMateUpTo == bound
+        : r == "unknown" ? o["mate_in"].is_null() && item.noMateUpTo < bound
+                         : false;
+    if (!ok) return at + "result " + r + " does not agree with mate_in, no_mate_up_to and tree";
+    return "";
+}
+
+// The frontier fields of a record (split frontier-round-robin); "" when they hold together.
+std::string read_frontier(Part& p) {
+    const Json& j = p.j;
+    p.frontier    = true;
+    if (!j.contains("frontier") || !(j["frontier"].is_null() || is_count(j["frontier"])))
+        return "field frontier missing or not a count or null";
+    if (!j.contains("group") || !is_count(j["group"])) return "field group missing or not a count";
+    if (!j.contains("items") || !j["items"].is_array()) return "field items missing or not a list";
+    if (!j["mate_in"].is_null() || !j["key_index"].is_null() || !j["tree"].is_null())
+        return "a frontier record with a mate_in, key_index or tree of its own";
+    p.listed = !j["root_actions"].is_null() && !j["frontier"].is_null();
+    if (!p.listed)
+        return p.result == "unknown" && j["items"].empty()
+            ? ""
+            : "a part without the frontier that is not unknown";
+    const std::int64_t n     = j["frontier"].get<std::int64_t>();
+    const std::int64_t owned = n / p.parts + (std::int64_t(p.part - 1) < n % p.parts ? 1 : 0);
+    if (j["owned"].get<std::int64_t>() != owned || std::int64_t(j["items"].size()) != owned)
+        return "its items are not part " + std::to_string(p.part) + " of " + std::to_string(p.parts)
+            + " of the split " + report::ShardFrontierName;
+    bool anyMate = false, anyUnknown = false;
+    for (std::size_t t = 0; t < j["items"].size(); ++t) {
+        report::FrontierItem item;
+        std::int64_t         defence = -1;
+        const std::string    why =
+            read_item(j["items"][t], p, t, j["root_actions"].get<std::int64_t>(), item, defence);
+        if (!why.empty()) return why;
+        anyMate    = anyMate || item.res == report::FrontierItem::Res::MATE;
+        anyUnknown = anyUnknown || item.res == report::FrontierItem::Res::UNKNOWN;
+        p.items.push_back(item);
+        p.itemIndex.push_back(j["items"][t]["index"].get<std::int64_t>());
+        p.defenceIndex.push_back(defence);
+    }
+    const char* summary = anyUnknown ? "unknown" : anyMate ? "mate" : "no-mate";
+    if (p.result != summary) return "result " + p.result + " does not agree with its items";
+    return "";
+}
 
 // Reads one line as a record; "" when it is a well-formed one, else why not.
 std::string read_part(const std::string& line, Part& p) {
@@ -190,6 +329,10 @@ std::string read_part(const std::string& line, Part& p) {
     p.mateIn     = j["mate_in"].is_null() ? 0 : j["mate_in"].get<int>();
     p.keyIndex   = j["key_index"].is_null() ? -1 : j["key_index"].get<std::int64_t>();
     if (p.parts < 1 || p.part < 1 || p.part > p.parts) return "part is not within 1..parts";
+    if (j["split"] == report::ShardFrontierName) return read_frontier(p);
+    if (j["split"] != ShardSplitName)
+        return "an unknown split " + j["split"].dump() + " (this fived knows " + ShardSplitName
+            + " and " + report::ShardFrontierName + ")";
     // What the result claims must hold together (a record that does not is not fived's).
     const bool ok = p.result == "mate" ? p.mateIn >= 1 && p.mateIn <= p.maxMate
             && p.noMateUpTo == p.mateIn - 1 && p.keyIndex >= 0 && !j["keys"].empty()
@@ -220,10 +363,13 @@ std::string foreign(const Part& a, const Part& b) {
     if (differs("position_hash")) return says("another puzzle", "position_hash");
     if (differs("max_mate")) return says("another bound", "max_mate");
     if (differs("max_actions")) return says("other options", "max_actions");
-    if (differs("split")) return says("another split", "split");
+    // A part that could not list the root's actions could not choose the split: it joins either.
+    const bool bothListed = !a.j["root_actions"].is_null() && !b.j["root_actions"].is_null();
+    if (bothListed && differs("split")) return says("another split", "split");
     if (differs("parts")) return says("another split", "parts");
     if (!a.j["root_actions"].is_null() && !b.j["root_actions"].is_null() && differs("root_actions"))
         return says("another puzzle", "root_actions");
+    if (a.listed && b.listed && differs("frontier")) return says("another puzzle", "frontier");
     return "";
 }
 
@@ -255,7 +401,12 @@ bool read_parts(const std::vector<std::string>& files, std::vector<Part>& byPart
             std::string why = read_part(line, p);
             if (!why.empty() && nl == std::string::npos)
                 why = "a last record cut short (" + why + "; a part killed while writing it?)";
-            if (why.empty() && !seen.empty()) why = foreign(seen.front(), p);
+            if (why.empty() && !seen.empty()) {
+                // Compared with a record that listed the root, when there is one (it has a split).
+                const auto ref = std::find_if(seen.begin(), seen.end(),
+                    [](const Part& q) { return !q.j["root_actions"].is_null(); });
+                why            = foreign(ref != seen.end() ? *ref : seen.front(), p);
+            }
             if (why.empty())
                 for (const Part& q : seen)
                     if (q.part == p.part)
@@ -323,43 +474,207 @@ std::string tree_problem(const std::string& text, const std::string& hash, int m
     return mismatch.empty() ? "" : "its tree is " + mismatch;
 }
 
+// What the merge found: mate in mateIn (or, unknown, a mate of that length proven, 0 none), with
+// the key and its tree; noMate; else no mate within `excluded`.
+struct Outcome {
+    bool        mate = false, noMate = false;
+    int         mateIn = 0, excluded = 0;
+    std::string key, tree, noTree; // noTree: why a proven mate has no tree
+    const Part* best = nullptr;    // the root split: the record of the key
+};
+
+// The root split (see the top).
+Outcome root_outcome(const std::vector<Part>& parts) {
+    Outcome o;
+    o.excluded = parts.front().maxMate;
+    for (const Part& p : parts)
+        if (p.result == "mate"
+            && (!o.best || p.mateIn < o.best->mateIn
+                || (p.mateIn == o.best->mateIn && p.keyIndex < o.best->keyIndex)))
+            o.best = &p;
+    for (const Part& p : parts)
+        o.excluded = std::min(o.excluded, p.noMateUpTo);
+    o.mate   = o.best && o.excluded >= o.best->mateIn - 1;
+    o.noMate = !o.best && std::none_of(parts.begin(), parts.end(), [](const Part& p) {
+        return p.result == "unknown";
+    });
+    if (o.best) {
+        o.mateIn = o.best->mateIn;
+        o.key    = o.best->j["keys"][0].get<std::string>();
+        if (!o.best->j["tree"].is_null()) o.tree = o.best->j["tree"].get<std::string>();
+        o.noTree = "part " + std::to_string(o.best->part) + ": "
+            + o.best->j.value("error", std::string("no tree"));
+    }
+    return o;
+}
+
+// One item of the frontier with its record, in the merge.
+struct MergeItem {
+    const Part*          part = nullptr;
+    std::size_t          t    = 0; // its place in the record's items
+    report::FrontierItem item;
+    std::int64_t         defence = -1;
+    const Json&          json() const { return part->j["items"][t]; }
+};
+
+// The pair trees of a key (each the line key, defence and its mate, written ungrouped) joined into
+// the key's tree, written as solve writes it with --group `group`; "" with `why` when one does not
+// read or is not such a line.
+std::string join_trees(
+    const std::vector<const MergeItem*>& its, int mateIn, std::size_t group, std::string& why) {
+    if (its.front()->item.rootLevel) return its.front()->json()["tree"].get<std::string>();
+    notation::ReadOptions opt; // strict, as verify reads
+    opt.annotate = false;
+    std::optional<notation::GameTree> first;
+    std::size_t                       prelude = 0;
+    int                               top = 0, key = 0;
+    solver::SolutionTree              joined;
+    for (const MergeItem* m : its) {
+        const std::string                 text = m->json()["tree"].get<std::string>();
+        std::vector<notation::Diagnostic> errors;
+        std::optional<notation::GameTree> gt =
+            notation::read_game_tree(text, "<tree>", opt, errors);
+        why = m->part->where + ": item " + std::to_string(m->t) + ": ";
+        if (!gt) {
+            why += "its tree does not read: "
+                + (errors.empty() ? std::string("no diagnostic") : errors.front().to_string());
+            return "";
+        }
+        std::size_t pre = 0;
+        for (const auto& [k, v] : gt->headers)
+            if (k == "Prelude") pre = std::size_t(std::stoul(v));
+        const std::vector<int> line = gt->main_line();
+        if (pre + 2 >= line.size()) {
+            why += "its tree is not the line of its key and defence";
+            return "";
+        }
+        const solver::SolutionTree sub  = *gt->subtree(line[pre]);
+        auto                       only = [&](int n) { // the one child of n, or -1
+            const std::vector<int>& c = sub.nodes[std::size_t(n)].children;
+            return c.size() == 1 ? c[0] : -1;
+        };
+        const int k = only(0), d = k < 0 ? -1 : only(k);
+        if (d < 0
+            || (first
+                && sub.nodes[std::size_t(k)].action != joined.nodes[std::size_t(key)].action)) {
+            why += "its tree is not the line of its key and defence";
+            return "";
+        }
+        if (!first) {
+            joined  = sub;
+            key     = joined.nodes[0].children[0];
+            prelude = pre;
+            top     = line[pre];
+            first   = std::move(gt);
+            continue;
+        }
+        const TreeNode&            dn    = sub.nodes[std::size_t(d)];
+        const solver::SolutionTree below = *sub.subtree(d);
+        const int                  n     = joined.graft(key, dn.action, below);
+        TreeNode&                  at    = joined.nodes[std::size_t(n)];
+        at.mark                          = dn.mark;
+        at.result                        = dn.result;
+        at.evaluation                    = dn.evaluation;
+        at.comment                       = dn.comment;
+    }
+    // The puzzle as the first tree gives it: its start, headers and prelude.
+    absl::StatusOr<notation::LoadedGame> game =
+        notation::load_game(its.front()->json()["tree"].get<std::string>(), "<tree>");
+    if (!game.ok() || game->mainLine.size() < prelude) {
+        why = its.front()->part->where + ": its tree's prelude does not read";
+        return "";
+    }
+    game->mainLine.resize(prelude);
+    const Multiverse root = notation::position_at(*first, top);
+    why.clear();
+    return notation::write_tree(written_solution(*game, root, joined, mateIn, group));
+}
+// The frontier split (see the top): every item of every part, checked to cover each root action
+// once in order, then counted by merge_frontier() and the key's tree joined. False (the message
+// printed) on records that do not make one frontier or a tree that does not join.
+bool frontier_outcome(const std::vector<Part>& parts, Outcome& o) {
+    const int maxMate = parts.front().maxMate;
+    o.excluded        = 0;
+    if (!std::all_of(parts.begin(), parts.end(), [](const Part& p) { return p.listed; }))
+        return true; // unknown: a part could not list the frontier
+    const std::size_t      n = parts.front().j["frontier"].get<std::size_t>();
+    std::vector<MergeItem> all(n);
+    for (const Part& p : parts)
+        for (std::size_t t = 0; t < p.items.size(); ++t)
+            all[std::size_t(p.itemIndex[t])] = {&p, t, p.items[t], p.defenceIndex[t]};
+    const std::int64_t rootActions = parts.front().j["root_actions"].get<std::int64_t>();
+    for (std::size_t i = 0; i <= n; ++i) {
+        // Item i starts the next key (defence 0 or root-level) or is the next defence of its key.
+        const bool ok = i == n
+            ? (n == 0 ? rootActions == 0 : all[i - 1].item.key == rootActions - 1)
+            : i == 0 ? all[i].item.key == 0 && all[i].defence <= 0
+            : all[i].item.key == all[i - 1].item.key + 1 ? all[i].defence <= 0
+                                                         : all[i].item.key == all[i - 1].item.key
+                && all[i].defence >= 1 && all[i].defence == all[i - 1].defence + 1;
+        if (!ok) {
+            std::cerr << (i < n ? all[i].part->where + ": item " + std::to_string(all[i].t) + ": "
+                                : std::string("fived shard-merge: "))
+                      << "the items of the records do not make the frontier of the root's "
+                      << rootActions << " actions (each key's defences in order)\n";
+            return false;
+        }
+    }
+    std::vector<report::FrontierItem> items;
+    for (const MergeItem& m : all)
+        items.push_back(m.item);
+    const report::FrontierAnswer a = report::merge_frontier(items, maxMate);
+    o.mate                         = a.mate;
+    o.noMate                       = a.noMate;
+    o.mateIn                       = a.mate ? a.mateIn : a.provenMate;
+    o.excluded                     = a.excluded;
+    if (a.key < 0) return true;
+    std::vector<const MergeItem*> its;
+    for (const MergeItem& m : all)
+        if (m.item.key == a.key) its.push_back(&m);
+    o.key = its.front()->json()["key"].get<std::string>();
+    if (!o.mate) return true;
+    std::string why;
+    o.tree = join_trees(its, o.mateIn, parts.front().j["group"].get<std::size_t>(), why);
+    if (!why.empty()) {
+        std::cerr << why << '\n';
+        return false;
+    }
+    return true;
+}
+
 int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
     std::vector<Part> parts;
     if (!read_parts(files, parts)) return ExitBadInput;
     const Part& first   = parts.front();
     const int   maxMate = first.maxMate;
-    // The least mate proved, and of the parts that proved it, the key of least root index.
-    const Part* best = nullptr;
-    for (const Part& p : parts)
-        if (p.result == "mate"
-            && (!best || p.mateIn < best->mateIn
-                || (p.mateIn == best->mateIn && p.keyIndex < best->keyIndex)))
-            best = &p;
-    // What every part excludes (no mate within it), and which did not finish.
-    int              excluded = maxMate;
+    const bool  frontier =
+        std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.frontier; });
+    Outcome o;
+    if (frontier) {
+        if (!frontier_outcome(parts, o)) return ExitBadInput;
+    } else {
+        o = root_outcome(parts);
+    }
+    // What did not finish, and the work of all.
     std::vector<int> unfinished;
     std::uint64_t    nodes = 0, cpuMs = 0, timeMs = 0, makespan = 0;
     for (const Part& p : parts) {
-        excluded = std::min(excluded, p.noMateUpTo);
         if (p.result == "unknown") unfinished.push_back(p.part);
         nodes += p.j["nodes"].get<std::uint64_t>();
         cpuMs += p.j["cpu_ms"].get<std::uint64_t>();
         timeMs += p.j["time_ms"].get<std::uint64_t>();
         makespan = std::max(makespan, p.j["time_ms"].get<std::uint64_t>());
     }
-    // Mate in m is the whole answer when no part leaves a shorter mate open (see the top).
-    const bool  mate   = best && excluded >= best->mateIn - 1;
-    const bool  noMate = !best && unfinished.empty();
-    std::string problem;
-    if (mate && !best->j["tree"].is_null()) {
-        problem = tree_problem(
-            best->j["tree"].get<std::string>(), first.j["position_hash"], best->mateIn);
+    if (o.mate && !o.tree.empty()) {
+        const std::string problem = tree_problem(o.tree, first.j["position_hash"], o.mateIn);
         if (!problem.empty()) {
-            std::cerr << best->where << ": " << problem << '\n';
+            std::cerr << (o.best ? o.best->where
+                                 : "fived shard-merge: the tree joined from the pairs of " + o.key)
+                      << ": " << problem << '\n';
             return ExitBadInput;
         }
     }
-    const int         exitCode = mate ? ExitOk : noMate ? ExitNegative : ExitUnknown;
+    const int         exitCode = o.mate ? ExitOk : o.noMate ? ExitNegative : ExitUnknown;
     const std::string partList = [&] {
         std::string t;
         for (const int u : unfinished)
@@ -376,13 +691,13 @@ int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
     if (asJson) {
         report::ShardMerge m;
         m.first      = &first.j;
-        m.best       = best ? &best->j : nullptr;
-        m.bestPart   = best ? best->part : 0;
-        m.bestMateIn = best ? best->mateIn : 0;
-        m.mate       = mate;
-        m.noMate     = noMate;
+        m.best       = o.best ? &o.best->j : nullptr;
+        m.bestPart   = o.best ? o.best->part : 0;
+        m.bestMateIn = o.mateIn;
+        m.mate       = o.mate;
+        m.noMate     = o.noMate;
         m.maxMate    = maxMate;
-        m.excluded   = excluded;
+        m.excluded   = o.excluded;
         m.parts      = parts.size();
         m.unfinished = unfinished;
         m.nodes      = nodes;
@@ -390,29 +705,27 @@ int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
         m.timeMs     = timeMs;
         m.makespanMs = makespan;
         m.exitCode   = exitCode;
+        m.frontier   = frontier;
+        m.key        = o.key;
+        m.tree       = o.tree;
         std::cout << report::shard_merge_json(m) << '\n';
         return exitCode;
     }
-    if (mate && !best->j["tree"].is_null()) {
-        std::cout << best->j["tree"].get<std::string>();
-    } else if (mate) {
-        std::cout << mate_text(best->mateIn) << ": " << best->j["keys"][0].get<std::string>()
-                  << " {part " << best->part << ": "
-                  << best->j.value("error", std::string("no tree")) << "}\n";
-    } else if (noMate) {
+    if (o.mate && !o.tree.empty()) {
+        std::cout << o.tree;
+    } else if (o.mate) {
+        std::cout << mate_text(o.mateIn) << ": " << o.key << " {" << o.noTree << "}\n";
+    } else if (o.noMate) {
         std::cout << "no mate in " << maxMate << " or fewer\n";
     } else {
         std::cout << "unknown (" << (unfinished.size() > 1 ? "parts " : "part ") << partList
                   << " of " << parts.size() << " unfinished";
-        if (best)
-            std::cout << "; " << mate_text(best->mateIn) << " proven with key "
-                      << best->j["keys"][0].get<std::string>();
-        if (excluded) std::cout << "; no mate in " << excluded << " or fewer";
+        if (o.mateIn) std::cout << "; " << mate_text(o.mateIn) << " proven with key " << o.key;
+        if (o.excluded) std::cout << "; no mate in " << o.excluded << " or fewer";
         std::cout << "; " << nodes << " nodes)\n";
     }
     return exitCode;
 }
-
 } // namespace
 
 void register_shard_commands(const Commands& commands, int& exitCode) {

@@ -8,15 +8,34 @@
 
 #include "movegen/multiverse.h"
 #include "notation/game.h"
+#include "report/shard_json.h"
 #include "solver/solver.h"
 
 namespace fived::cli {
 
 // `fived solve FILE --shard SPEC`: the part's search of `root` (the final position of `game`)
 // with the options `o` (its rootActions are set here), its record as one JSON line on stdout.
-// Returns the exit status (0 a mate by the part's keys, 1 none within the bound, 3 unknown, 2 a
-// bad SPEC or no memory for the table, 4 internal).
+// `split` is --shard-split: auto (the frontier when N exceeds the root's actions and the bound
+// is 2 or more), root or frontier. Returns the exit status (0 a mate by the part's keys, 1 none
+// within the bound, 3 unknown, 2 a bad SPEC or no memory for the table, 4 internal).
 int solve_shard(const notation::LoadedGame& game, const movegen::Multiverse& root,
-    const std::string& file, const std::string& spec, solver::SolveOptions o, std::size_t group);
+    const std::string& file, const std::string& spec, solver::SolveOptions o, std::size_t group,
+    const std::string& split = "auto", std::uint64_t firstBudget = 1'000);
+
+// A part of the frontier split (cli_shard_frontier.cpp): its items searched, rec (split,
+// frontier, items, owned) and r (the summary: result, nodes, time, the first limit) filled in.
+// Returns the exit status: 0 some item mates, 1 none does, 3 some is unknown, 2 no memory, 4 an
+// internal error.
+struct FrontierPart {
+    const notation::LoadedGame& game;
+    const movegen::Multiverse&  root;
+    int                         part = 1, parts = 1;
+    const solver::SolveOptions& o;
+    std::size_t                 group       = 12;
+    std::uint64_t               firstBudget = 1'000; // --shard-budget: an item's first nodes
+};
+int solve_frontier(const FrontierPart& f, solver::Solver& s,
+    const std::vector<std::vector<movegen::Move>>& all, report::ShardPart& rec,
+    solver::SolveResult& r);
 
 } // namespace fived::cli

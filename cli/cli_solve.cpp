@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <thread>
 
@@ -67,6 +68,8 @@ struct SolveCli {
     std::string   svg;   // draw the position and its key here (cli_svg.cpp)
     std::string   html;  // the viewer of the solution here (cli_html.cpp)
     std::string   shard; // --shard I/N or slurm: one part of the search (cli_shard.cpp)
+    std::string   shardSplit  = "auto"; // --shard-split auto, root or frontier
+    std::uint64_t shardBudget = 1'000;  // --shard-budget: a frontier item's first node budget
 
     // The writer the options pick (--json and --problemist are names of formats).
     const report::SolveWriter& writer() const {
@@ -127,7 +130,9 @@ int cmd_solve(const SolveCli& c) {
     const int            n       = c.mate ? c.mate : claimed ? claimed : 3;
     solver::SolveOptions o       = solve_options(c, n);
     o.interrupt                  = catch_interrupts();
-    if (!c.shard.empty()) return solve_shard(*game, root, c.in.file, c.shard, o, c.group);
+    if (!c.shard.empty())
+        return solve_shard(
+            *game, root, c.in.file, c.shard, o, c.group, c.shardSplit, c.shardBudget);
     // --time counts from here for the whole command: the solve, then the threat and tries of
     // --problemist (each its own search) and the self-check of the written tree.
     o.timeFrom            = std::chrono::steady_clock::now();
@@ -364,6 +369,19 @@ void register_solve(const Commands& commands, int& exitCode) {
         ->excludes("--all-keys")
         ->excludes("--svg")
         ->excludes("--html");
+    solve
+        ->add_option("--shard-split", sc->shardSplit,
+            "how --shard splits: auto (the frontier of (key, defence) pairs when there are more "
+            "parts than root actions, else the root's actions), root or frontier")
+        ->check(CLI::IsMember({"auto", "root", "frontier"}))
+        ->needs("--shard");
+    solve
+        ->add_option("--shard-budget", sc->shardBudget,
+            "frontier split: the nodes of each item's first attempt, 4 times more each round "
+            "(default 1000)")
+        ->check(digits())
+        ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()))
+        ->needs("--shard");
     solve->callback([&exitCode, sc] {
         check_solve_options(*sc); // a usage error, as main() reports CLI11's
         if (!sc->shard.empty() && sc->algo == "dfpn") {

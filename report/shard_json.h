@@ -21,6 +21,22 @@ namespace fived::report {
 constexpr const char* ShardRecordKind    = "fived-shard";
 constexpr int         ShardRecordVersion = 1;
 constexpr const char* ShardSplitName     = "root-round-robin"; // action i to part (i mod N) + 1
+// With more parts than root actions: item j of the frontier ((root action, defence) pairs in
+// standard order) to part (j mod N) + 1 (cli/cli_shard.cpp).
+constexpr const char* ShardFrontierName = "frontier-round-robin";
+
+// One item of a frontier part: a (root action, defence) pair, or a root action after which the
+// defender has no action (root-level: no defence), and what the part proved of it.
+struct ShardItem {
+    std::int64_t                index = 0, keyIndex = 0;
+    std::optional<std::int64_t> defenceIndex; // none: root-level
+    std::string                 key, defence;
+    solver::Result              result = solver::Result::UNKNOWN;
+    int                         mateIn = 0, noMateUpTo = 0;
+    std::string                 tree; // the line key, defence and the mate below, as written
+    std::uint64_t               nodes = 0;
+    std::string                 limit; // unknown: why
+};
 
 // What a part found, as its record says it.
 struct ShardPart {
@@ -36,6 +52,12 @@ struct ShardPart {
     std::string  written, readBack;
     std::int64_t cpuMs    = 0;
     int          exitCode = 0;
+    // The frontier split (split = ShardFrontierName): its items in all (none: not listed) and
+    // this part's, and the --group of its trees (the merge writes the joined tree with it).
+    const char*                split = ShardSplitName;
+    std::optional<std::size_t> frontier;
+    std::vector<ShardItem>     items;
+    std::size_t                group = 0;
 };
 std::string shard_record_json(const ShardPart& p);
 
@@ -51,6 +73,9 @@ struct ShardMerge {
     std::vector<int>      unfinished;
     std::uint64_t         nodes = 0, cpuMs = 0, timeMs = 0, makespanMs = 0;
     int                   exitCode = 0;
+    // The frontier split: no part holds the key's tree; the merge joined it (best is null).
+    bool        frontier = false;
+    std::string key, tree; // the key of the least mate proved, the joined tree (re-checked)
 };
 std::string shard_merge_json(const ShardMerge& m);
 

@@ -11,7 +11,9 @@ seconds) and the speed-up that implies.
 
 A part stopped by --time counts with the nodes and time it used: its speed-up is a lower
 bound of nothing (the part did not finish); the merged result column says whether the whole
-search was decided with N parts ("unknown(k)": k parts unfinished).
+search was decided with N parts ("unknown(k)": k parts unfinished). With N above the root's
+actions the parts split the frontier of (key, defence) pairs instead (README "One puzzle on many
+machines"; each part then lists the whole frontier, a node per action listed).
 
 Usage: scripts/shard_scale.py FILE [--at K] [--mate N] [--lenient] [--time 60]
            [--parts 1,2,4,8,16,64] [--fived build/ci/cli/fived] [--json-out FILE]

@@ -36,6 +36,10 @@ def check(cond, what):
         print("FAIL:", what)
 
 
+FRONTIER = "frontier-round-robin"
+RT2 = "rook-tactics-2.5dpgn"  # 23 root actions; --at -2: 14
+
+
 def parts(path, n, extra=(), name=None):
     """Runs the n parts; returns the record files and their records."""
     files, recs = [], []
@@ -70,9 +74,12 @@ def split_merge():
         single_verdict = json.loads(run(["verify", single_tree, "--json"])[1])["verdict"]
         for n in (1, 3, 4, 64):
             files, recs = parts(path, n)
-            check(sum(r["owned"] for r in recs) == int(count) and
-                  all(r["root_actions"] == int(count) for r in recs),
-                  f"{name} {n} parts: owned {[r['owned'] for r in recs]} of {count}")
+            # More parts than root actions: the frontier split, whose items are owned once.
+            split = "root-round-robin" if n <= int(count) else FRONTIER
+            owned = int(count) if n <= int(count) else recs[0]["frontier"]
+            check(sum(r["owned"] for r in recs) == owned and
+                  all(r["root_actions"] == int(count) and r["split"] == split for r in recs),
+                  f"{name} {n} parts: owned {[r['owned'] for r in recs]} of {owned}")
             check([r["part"] for r in recs] == list(range(1, n + 1)), f"{name}: part numbers")
             rc, merged, err = run(["shard-merge"] + files)
             check(rc == OK and err == "", f"{name} {n} parts: merge exit {rc} {err!r}")
@@ -269,8 +276,308 @@ def shard_schema():
     valid(json.loads(out), "shard_merge", "an unknown merge")
 
 
+def frontier_reference(recs, max_mate):
+    """The frontier merge's arithmetic written again from the README: (result, mate_in,
+    no_mate_up_to, keys) of the whole root from the items of all records."""
+    items = sorted((it for r in recs for it in r["items"]), key=lambda it: it["index"])
+    by_key = {}
+    for it in items:
+        by_key.setdefault(it["key_index"], []).append(it)
+    best, excluded, all_out = None, max_mate, True
+    for k in sorted(by_key):
+        its = by_key[k]
+        if its[0]["defence_index"] is None:  # the key alone: mate in mate_in, or no mate at all
+            it = its[0]
+            length = it["mate_in"]
+            e = (length - 1 if it["result"] == "mate" else
+                 max_mate if it["result"] == "no-mate" else it["no_mate_up_to"])
+        else:  # mate in 1 + the longest defence's mate; one surviving defence refutes the rest
+            length = (1 + max(i["mate_in"] for i in its)
+                      if all(i["result"] == "mate" for i in its) else None)
+            e = min(max_mate, 1 + max(i["mate_in"] - 1 if i["result"] == "mate" else
+                                      max_mate - 1 if i["result"] == "no-mate" else
+                                      i["no_mate_up_to"] for i in its))
+        if length and (best is None or length < best[0]):
+            best = (length, its[0]["key"])
+        excluded, all_out = min(excluded, e), all_out and e >= max_mate
+    if best and excluded >= best[0] - 1:
+        return "mate", best[0], best[0] - 1, [best[1]]
+    if not best and all_out:
+        return "no-mate", None, max_mate, []
+    return "unknown", None, excluded, [best[1]] if best else []
+
+
+def frontier_split_merge():
+    """Issue 56's deeper split: with more parts than root actions (or --shard-split frontier)
+    the parts own (key, defence) pairs; the merge equals the single-process solve (its text,
+    result, length and key) and its tree passes `fived verify` as the single solve's does; a
+    mate in 3, a mate in 1 (a key the defender has no answer to) and "no mate" included."""
+    rt2, q2 = os.path.join(DATA, RT2), os.path.join(DATA, POSITIONS[1])
+    corner = os.path.join(DATA, "corner-rook.5dpgn")
+    runs = [(rt2, 30, []), (rt2, 20, ["--at", "-2", "--mate", "3"]),
+            (q2, 3, ["--shard-split", "frontier"]),
+            (corner, 5, ["--mate", "2", "--shard-split", "frontier"]),
+            (rt2, 20, ["--at", "-2", "--mate", "2"])]
+    for path, n, extra in runs:
+        what = f"{os.path.basename(path)} {n} parts {' '.join(extra)}"
+        plain = [a for a in extra if a not in ("--shard-split", "frontier")]
+        src, single, _ = run(["solve", path, "--quiet"] + plain)
+        _, sj, _ = run(["solve", path, "--quiet", "--json"] + plain)
+        sj = json.loads(sj)
+        files, recs = parts(path, n, extra, what.replace(" ", "_"))
+        frontier = recs[0]["frontier"]
+        indices = sorted(it["index"] for r in recs for it in r["items"])
+        check(all(r["split"] == FRONTIER and r["frontier"] == frontier for r in recs) and
+              indices == list(range(frontier)) and
+              sum(r["owned"] for r in recs) == frontier and frontier > 0,
+              f"{what}: items {indices} of {frontier}")
+        rc, merged, err = run(["shard-merge"] + files)
+        check(rc == src and err == "" and merged == single,
+              f"{what}: merge exit {rc} (solve {src}) {err!r}, differs: {merged != single}")
+        rc, mj, _ = run(["shard-merge", "--json"] + files)
+        mj = json.loads(mj)
+        check((mj["result"], mj["mate_in"], mj["keys"], mj["unfinished"]) ==
+              (sj["result"], sj["mate_in"], sj["keys"], []) and
+              mj["verified"] == (sj["result"] == "mate") and
+              mj["nodes"] == sum(r["nodes"] for r in recs),
+              f"{what}: merged JSON {mj['result']} {mj['mate_in']} {mj['keys']}")
+        ref = frontier_reference(recs, recs[0]["max_mate"])
+        check((mj["result"], mj["mate_in"], mj["no_mate_up_to"], mj["keys"]) == ref,
+              f"{what}: merge {mj['result']} {mj['mate_in']} {mj['keys']}, reference {ref}")
+        if sj["result"] != "mate":
+            continue
+        trees = []
+        for text, tag in ((single, "single"), (merged, "merged")):
+            f = os.path.join(TMP, f"{what.replace(' ', '_')}-{tag}.5dpgn")
+            with open(f, "w") as fh:
+                fh.write(text)
+            vrc, out, _ = run(["verify", f, "--json"])
+            trees.append((vrc, json.loads(out)))
+        (src_v, sv), (mrc_v, mv) = trees
+        check(mrc_v == src_v and mv["complete"] is True and mv["problems"] == [] and
+              mv["mate_in"] == sj["mate_in"] and mv["verdict"] == sv["verdict"],
+              f"{what}: verify of the merged tree exit {mrc_v} {mv}")
+
+
+def stop_parts(path, files, recs, stopped, nodes, extra=()):
+    """Re-runs the parts `stopped` with --nodes `nodes`, their records replaced."""
+    for i in stopped:
+        rc, out, _ = run(["solve", path, "--quiet", "--shard", f"{i}/{len(files)}", "--nodes",
+                          str(nodes)] + list(extra))
+        rec = json.loads(out)
+        check(rc == UNKNOWN and rec["result"] == "unknown" and rec["exit_code"] == UNKNOWN and
+              rec["limit"] == f"node limit of {nodes} reached",
+              f"part {i} --nodes {nodes}: exit {rc} {rec['result']} {rec.get('limit')}")
+        with open(files[i - 1], "w") as fh:
+            fh.write(out)
+        recs[i - 1] = rec
+
+
+def frontier_unfinished():
+    """Frontier parts stopped by a limit: the merge names them (stderr, exit 3 when the answer
+    is open) and stays exact: a part stopped before its frontier was listed leaves the root
+    unknown; a mate in 2 stays the answer when pairs are unknown (a key the defender can answer
+    never mates in 1), with another key of that length; a mate in 3 is only "proven" while every
+    defence of some key is unknown at bound 1; re-run, the merge is the single solve's."""
+    path = os.path.join(DATA, RT2)
+    files, recs = parts(path, 30, (), "fr-unfinished")
+    single = run(["solve", path, "--quiet"])[1]
+    key = json.loads(run(["solve", path, "--quiet", "--json"])[1])["keys"][0]
+    holder = next(r["part"] for r in recs for it in r["items"]
+                  if it["key"] == key and it["result"] == "mate")
+    listing = recs[0]["root_actions"] + recs[0]["frontier"]  # a node per action listed
+
+    def merge_says(stopped, n):
+        rc, out, err = run(["shard-merge"] + files)
+        names = ", ".join(str(i) for i in stopped)
+        plural = "parts" if len(stopped) > 1 else "part"
+        check(err == f"fived shard-merge: {plural} {names} of {n} unfinished; re-run with more "
+              f"time or nodes: fived solve {path} --mate {recs[0]['max_mate']} --shard I/{n} "
+              f"for I in {names} (with the parts' other options)\n", f"{names}: stderr {err!r}")
+        mj = json.loads(run(["shard-merge", "--json"] + files)[1])
+        check(mj["unfinished"] == stopped, f"unfinished {mj['unfinished']}, not {stopped}")
+        return rc, out, mj
+
+    stop_parts(path, files, recs, [holder], 1)
+    check(recs[holder - 1].get("frontier") is None, "--nodes 1: a frontier listed")
+    rc, out, mj = merge_says([holder], 30)
+    expect = f"unknown (part {holder} of 30 unfinished; {sum(r['nodes'] for r in recs)} nodes)\n"
+    check(rc == UNKNOWN and out == expect and (mj["result"], mj["keys"]) == ("unknown", []),
+          f"--nodes 1: merge exit {rc} {out!r}, expected {expect!r}")
+    stop_parts(path, files, recs, [holder], listing)
+    check(all(it["result"] == "unknown" and it["no_mate_up_to"] == 0
+              for it in recs[holder - 1]["items"]), "--nodes listing: an item searched")
+    rc, out, mj = merge_says([holder], 30)
+    ref = frontier_reference(recs, 2)
+    check(rc == OK and ref[0] == "mate" and ref[3] != [key] and
+          (mj["result"], mj["mate_in"], mj["no_mate_up_to"], mj["keys"]) == ref,
+          f"part {holder} unfinished: merge exit {rc} {mj['result']} {mj['keys']}, ref {ref}")
+    tree = os.path.join(TMP, "fr-unfinished.5dpgn")
+    with open(tree, "w") as fh:
+        fh.write(out)
+    vj = json.loads(run(["verify", tree, "--json"])[1])
+    check(vj["complete"] is True and vj["mate_in"] == 2 and vj["keys"] == ref[3],
+          f"part {holder} unfinished: verify {vj}")
+    with open(files[holder - 1], "w") as fh:  # the resume: the part run again
+        fh.write(run(["solve", path, "--quiet", "--shard", f"{holder}/30"])[1])
+    rc, out, err = run(["shard-merge"] + files)
+    check(rc == OK and err == "" and out == single, f"resumed part {holder}: exit {rc} {err!r}")
+    # A frontier too wide to list within --max-actions: every part unknown, and the merge.
+    files, recs = parts(path, 24, ["--max-actions", "23"], "fr-wide")
+    check(all((r["split"], r["frontier"], r["items"], r["result"], r["limit"]) ==
+              (FRONTIER, None, [], "unknown", "the position after the root's (0T2)Ka1>>(0T1)a2 "
+               "has more than 23 legal actions (--max-actions)") for r in recs),
+          f"--max-actions 23: {recs[0]}")
+    rc, out, err = run(["shard-merge"] + files)
+    check(rc == UNKNOWN and out == f"unknown (parts {', '.join(str(i) for i in range(1, 25))} of "
+          f"24 unfinished; {sum(r['nodes'] for r in recs)} nodes)\n",
+          f"--max-actions 23: merge exit {rc} {out!r}")
+    # A mate in 3 (14 root actions, 20 parts): every defence of the last refuted key unknown.
+    extra = ["--at", "-2", "--mate", "3"]
+    files, recs = parts(path, 20, extra, "fr-unfinished-m3")
+    last = max(it["key_index"] for r in recs for it in r["items"] if it["result"] == "no-mate")
+    stopped = sorted({r["part"] for r in recs for it in r["items"] if it["key_index"] == last})
+    stop_parts(path, files, recs, stopped, recs[0]["root_actions"] + recs[0]["frontier"], extra)
+    rc, out, mj = merge_says(stopped, 20)
+    ref = frontier_reference(recs, 3)
+    single = json.loads(run(["solve", path, "--quiet", "--json"] + extra)[1])
+    expect = (f"unknown (parts {', '.join(str(i) for i in stopped)} of 20 unfinished; mate in 3 "
+              f"proven with key {single['keys'][0]}; no mate in 1 or fewer; "
+              f"{sum(r['nodes'] for r in recs)} nodes)\n")
+    check(rc == UNKNOWN and out == expect and len(stopped) > 1 and
+          ref == ("unknown", None, 1, single["keys"]) and
+          (mj["result"], mj["mate_in"], mj["mate_proven"], mj["no_mate_up_to"], mj["keys"]) ==
+          ("unknown", None, 3, 1, single["keys"]),
+          f"mate in 3, parts {stopped} stopped: exit {rc} {out!r}, expected {expect!r}; {ref}")
+
+
+def frontier_rounds():
+    """A frontier part searches its items in rounds of growing node budgets (--shard-budget):
+    with a budget of 1 node every item is stopped and resumed many times, and ends as with the
+    default budget (result, mate_in, no_mate_up_to, tree: only the nodes differ); the merge is
+    the same."""
+    path = os.path.join(DATA, RT2)
+    extra = ["--at", "-2", "--mate", "3"]
+    files, recs = parts(path, 20, extra, "fr-rounds")
+    tiny, trecs = parts(path, 20, extra + ["--shard-budget", "1"], "fr-rounds-1")
+
+    def strip(r):
+        return [{k: v for k, v in it.items() if k != "nodes"} for it in r["items"]]
+    check(all(strip(a) == strip(b) for a, b in zip(recs, trecs)), "budget 1: other items")
+    check(all(b["nodes"] > a["nodes"] for a, b in zip(recs, trecs)),
+          f"budget 1: nodes {[b['nodes'] for b in trecs]} not above {[a['nodes'] for a in recs]}")
+    check(run(["shard-merge"] + tiny)[1] == run(["shard-merge"] + files)[1] and
+          run(["shard-merge"] + files)[0] == OK, "budget 1: another merge")
+    rc, out, err = run(["solve", path, "--quiet", "--shard", "1/2", "--shard-budget", "0"])
+    check(rc == BAD_INPUT and out == "" and "--shard-budget: Value 0 not in range" in err,
+          f"--shard-budget 0: exit {rc} {err!r}")
+
+
+def frontier_refused():
+    """Records that do not make one frontier are refused (exit 2, nothing on stdout): a mixed
+    split, a part whose items were edited; and --shard-split's usage errors."""
+    path = os.path.join(DATA, RT2)
+    files, recs = parts(path, 4, (), "fr-mixed")
+    rc, out, _ = run(["solve", path, "--quiet", "--shard", "4/4", "--shard-split", "frontier"])
+    check(rc == OK and json.loads(out)["split"] == FRONTIER, f"forced frontier 4/4: exit {rc}")
+    mixed = os.path.join(TMP, "fr-mixed-4.json")
+    with open(mixed, "w") as fh:
+        fh.write(out)
+
+    def bad(args, message, what):
+        rc, out, err = run(["shard-merge"] + args)
+        check(rc == BAD_INPUT and out == "" and err == message,
+              f"{what}: exit {rc}, stdout {out!r}, stderr {err!r}, expected {message!r}")
+
+    bad(files[:3] + [mixed], f'{mixed}:1:1: another split: split "{FRONTIER}", not '
+        f'"root-round-robin" as in {files[0]}:1:1\n', "mixed splits")
+    bad([mixed] + files[1:], f'{files[1]}:1:1: another split: split "root-round-robin", not '
+        f'"{FRONTIER}" as in {mixed}:1:1\n', "mixed splits, the frontier first")
+    ffiles, frecs = parts(path, 30, (), "fr-edit")
+    edited = os.path.join(TMP, "fr-edited.json")
+
+    def edit(change, message, what):
+        j = json.loads(json.dumps(frecs[1]))
+        change(j)
+        with open(edited, "w") as fh:
+            fh.write(json.dumps(j) + "\n")
+        bad([ffiles[0], edited] + ffiles[2:], f"{edited}:1:1: {message}\n", what)
+
+    def drop(j):
+        j["items"].pop()
+    edit(drop, f"its items are not part 2 of 30 of the split {FRONTIER}", "an item missing")
+
+    def move(j):
+        j["items"][0]["index"] += 1
+    edit(move, f"item 0: not an item of part 2 of 30 of the split {FRONTIER}", "an item moved")
+
+    def claim(j):
+        it = next(i for i in j["items"] if i["result"] == "no-mate")
+        it["result"], it["mate_in"] = "mate", 1
+    edit(claim, f"item {next(t for t, i in enumerate(frecs[1]['items']) if i['result'] == 'no-mate')}"
+         ": result mate does not agree with mate_in, no_mate_up_to and tree", "a forged mate")
+
+    def renumber(j):
+        j["items"][0]["defence_index"] += 5
+    bad_items = (f"{edited}:1:1: item 0: the items of the records do not make the frontier of "
+                 "the root's 23 actions (each key's defences in order)\n")
+    j = json.loads(json.dumps(frecs[1]))
+    renumber(j)
+    with open(edited, "w") as fh:
+        fh.write(json.dumps(j) + "\n")
+    bad([ffiles[0], edited] + ffiles[2:], bad_items, "a defence renumbered")
+    # The key's pair trees: one replaced by its sibling's (a defence twice, one never answered),
+    # or by text that does not read.
+    key = "(0T2)Rb1f1"
+    holders = [(t, i) for t, r in enumerate(frecs) for i, it in enumerate(r["items"])
+               if it["key"] == key]
+    check(len(holders) == 2, f"{key}: items {holders}")
+    (ta, ia), (tb, ib) = holders
+    for tree, message in ((frecs[ta]["items"][ia]["tree"], "fived shard-merge: the tree joined "
+                           f"from the pairs of {key}: its tree is not a complete proof: defence "
+                           "neither written nor declared by a group\n"),
+                          ("garbage", f"{edited}:1:1: item {ib}: its tree does not read: <tree>:1:1:"
+                           " expected a turn serial before move `garbage`\n")):
+        j = json.loads(json.dumps(frecs[tb]))
+        j["items"][ib]["tree"] = tree
+        with open(edited, "w") as fh:
+            fh.write(json.dumps(j) + "\n")
+        bad(ffiles[:tb] + [edited] + ffiles[tb + 1:], message, f"a forged tree {tree[:20]!r}")
+    rc, out, err = run(["solve", path, "--quiet", "--shard", "1/2", "--shard-split", "frontier",
+                        "--mate", "1"])
+    check(rc == BAD_INPUT and out == "" and err == "fived solve: --shard-split frontier needs a "
+          "bound of 2 or more (--mate 1)\n", f"frontier with --mate 1: exit {rc} {err!r}")
+    rc, out, err = run(["solve", path, "--quiet", "--shard-split", "frontier"])
+    check(rc == BAD_INPUT and out == "" and "--shard-split requires --shard" in err,
+          f"--shard-split without --shard: exit {rc} {err!r}")
+    # --shard-split root keeps the root's split with more parts than actions (the extra own none).
+    rc, out, _ = run(["solve", path, "--quiet", "--shard", "30/30", "--shard-split", "root"])
+    j = json.loads(out)
+    check(rc == NEGATIVE and (j["split"], j["owned"]) == ("root-round-robin", 0),
+          f"--shard-split root 30/30: exit {rc} {j['split']} {j['owned']}")
+
+
+def frontier_schema():
+    """Frontier records and their merges validate against docs/fived.schema.json."""
+    _, valid = schema_validator(DATA, check)
+    path = os.path.join(DATA, RT2)
+    files, recs = parts(path, 30, (), "fr-schema")
+    for r in recs:
+        valid(r, "shard_record", f"frontier part {r['part']}")
+    _, out, _ = run(["shard-merge", "--json"] + files)
+    valid(json.loads(out), "shard_merge", "frontier merge")
+    for nodes in ("1", "300"):
+        _, out, _ = run(["solve", path, "--quiet", "--shard", "1/30", "--nodes", nodes])
+        valid(json.loads(out), "shard_record", f"a stopped frontier part (--nodes {nodes})")
+        with open(files[0], "w") as fh:
+            fh.write(out)
+        _, out, _ = run(["shard-merge", "--json"] + files)
+        valid(json.loads(out), "shard_merge", f"an unknown frontier merge (--nodes {nodes})")
+
+
 CASES = {f.__name__: f for f in (split_merge, unfinished_and_resume, merge_errors, shard_options,
-                                 shard_schema)}
+                                 shard_schema, frontier_split_merge, frontier_unfinished,
+                                 frontier_refused, frontier_schema, frontier_rounds)}
 
 
 if __name__ == "__main__":
