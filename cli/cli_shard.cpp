@@ -91,6 +91,7 @@
 #include "report/shard_frontier.h"
 #include "report/shard_json.h"
 #include "report/solution.h"
+#include "report/solve_report.h"
 #include "solver/verify.h"
 
 namespace fived::cli {
@@ -716,12 +717,12 @@ int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
     } else if (o.mate) {
         std::cout << mate_text(o.mateIn) << ": " << o.key << " {" << o.noTree << "}\n";
     } else if (o.noMate) {
-        std::cout << "no mate in " << maxMate << " or fewer\n";
+        std::cout << report::no_mate_text(maxMate) << '\n';
     } else {
         std::cout << "unknown (" << (unfinished.size() > 1 ? "parts " : "part ") << partList
                   << " of " << parts.size() << " unfinished";
         if (o.mateIn) std::cout << "; " << mate_text(o.mateIn) << " proven with key " << o.key;
-        if (o.excluded) std::cout << "; no mate in " << o.excluded << " or fewer";
+        if (o.excluded) std::cout << "; " << report::no_mate_text(o.excluded);
         std::cout << "; " << nodes << " nodes)\n";
     }
     return exitCode;

@@ -24,7 +24,7 @@ void judge_claim(SolveReport& rep) {
         rep.claimNote  = "shortest: " + mate_text(r.mateIn);
     } else if (noMate >= rep.claimed) {
         rep.claimHolds = false;
-        rep.claimNote  = "no mate in " + std::to_string(noMate) + " or fewer";
+        rep.claimNote  = no_mate_text(noMate);
     }
     if (rep.claimHolds == false)
         rep.claimNote = "claim: " + mate_text(rep.claimed) + "; " + rep.claimNote;
@@ -90,9 +90,8 @@ SolveReport make_solve_report(const notation::LoadedGame& game, const movegen::M
     for (const auto& k : r.keys)
         rep.keys.push_back(notation::format_action(printer, k));
     rep.resultText = r.result == solver::Result::MATE ? mate_text(r.mateIn)
-        : r.result == solver::Result::NO_MATE
-        ? "no mate in " + std::to_string(rep.maxMate) + " or fewer"
-        : std::string("unknown");
+        : r.result == solver::Result::NO_MATE         ? no_mate_text(rep.maxMate)
+                                                      : std::string("unknown");
     return rep;
 }
 

@@ -17,6 +17,9 @@
 
 namespace fived::report {
 
+// "no mate in N or fewer": how every report says that no mate of N or fewer moves exists.
+inline std::string no_mate_text(int n) { return "no mate in " + std::to_string(n) + " or fewer"; }
+
 // How the report is made: the bounds asked and how the tree is written.
 struct SolveReportOptions {
     int                  maxMate = 3;     // the longest mate searched (`--mate`, the claim or 3)

@@ -25,7 +25,7 @@ void write_solve_text(const SolveReport& rep, std::ostream& out) {
             out << (i ? ", " : "") << keys[i];
         out << " {" << r.error << "}\n";
     } else if (r.result == solver::Result::NO_MATE) {
-        out << "no mate in " << rep.maxMate << " or fewer\n";
+        out << no_mate_text(rep.maxMate) << '\n';
     } else {
         out << "unknown (" << (r.error.empty() ? "limit reached" : r.error);
         if (r.mateIn) {
@@ -36,7 +36,7 @@ void write_solve_text(const SolveReport& rep, std::ostream& out) {
                 out << (i ? ", " : keys.size() > 1 ? " with keys " : " with key ") << keys[i];
             out << ", tree not finished";
         } else if (r.noMateUpTo)
-            out << "; no mate in " << r.noMateUpTo << " or fewer";
+            out << "; " << no_mate_text(r.noMateUpTo);
         if (r.stoppedAt) {
             out << "; mate in " << r.stoppedAt << ": " << r.keysRefuted;
             if (r.keysInAll) out << " of " << r.keysInAll;

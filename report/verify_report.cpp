@@ -14,6 +14,7 @@
 #include "notation/format.h"
 #include "notation/reader.h"
 #include "report/exit_status.h"
+#include "report/solve_report.h"
 #include "solver/verdict.h"
 
 namespace fived::report {
@@ -262,9 +263,8 @@ VerifyReport verify_input(const VerifyInput& in, const VerifyOptions& c,
                                                   : ExitUnknown;
     // "claim: mate in 3; shortest: mate in 2", when the claim is wrong.
     if (!r.claimHolds)
-        r.claimNote = "claim: " + mate_text(claimed) + "; shortest: "
-            + (an.shortest ? mate_text(an.shortest)
-                           : "no mate in " + std::to_string(n) + " or fewer");
+        r.claimNote = "claim: " + mate_text(claimed)
+            + "; shortest: " + (an.shortest ? mate_text(an.shortest) : no_mate_text(n));
     r.shortest = an.shortest;
     for (const auto& d : an.duals)
         r.duals.push_back(fmt_path(d));
