@@ -95,59 +95,6 @@ bool Solver::Impl::deepen(SolveResult& res) {
     return keysFound;
 }
 
-// deepen() for a share of the root's actions (opt.rootActions, fived solve --shard): bound n
-// asks of each action in turn whether the defender node after it is lost within n - 1 (the
-// search proper, unchanged, below the root); the first bound with such an action is the
-// shortest mate by the share, and its keys (the first such action, or all of them with allKeys)
-// are found on the way. Returns true once a bound mates (res.keys set).
-bool Solver::Impl::deepen_share(SolveResult& res) {
-    const std::vector<std::vector<Move>>& share = *opt.rootActions;
-    for (int n = std::max(opt.minMate, 1); n <= opt.maxMate; ++n) {
-        depth.store(n);
-        master->clear_killers();
-        tt.new_search();
-        ctx->rootRefuted.store(0);
-        ctx->rootActions.store(share.size());
-        bool                           stoppedHere = false;
-        std::vector<std::vector<Move>> keys;
-        // (Inside the arena already: search_mate() runs in it.)
-        for (const std::vector<Move>& a : share) {
-            master->enter_path({&a, 1});
-            const Value v = master->defend(n - 1, 1);
-            master->leave_path(1);
-            master->flush_nodes();
-            if (v == Value::ABORT) {
-                stoppedHere = true;
-                break;
-            }
-            if (v == Value::NO) {
-                ctx->rootRefuted.fetch_add(1);
-                continue;
-            }
-            keys.push_back(a);
-            if (!opt.allKeys) break;
-        }
-        if (stoppedHere) {
-            res.stoppedAt   = n;
-            res.keysRefuted = ctx->rootRefuted.load();
-            res.keysInAll   = share.size();
-            return false;
-        }
-        if (!keys.empty()) {
-            res.result = Result::MATE;
-            res.mateIn = n;
-            res.keys   = std::move(keys);
-            return true;
-        }
-        res.noMateUpTo = n;
-        if (opt.progress) {
-            std::fprintf(stderr, "depth %d: no mate in %d by these keys (nodes %llu, %.2fs)\n", n,
-                n, static_cast<unsigned long long>(nodes()), elapsed());
-        }
-    }
-    return false;
-}
-
 // The keys of the mate proved, in standard order, with the flags of the root position. Mate in 1:
 // straight from the enumeration, without listing every action first (a wide position can have
 // millions). False (res says why) when they could not be had.
@@ -211,7 +158,21 @@ void Solver::Impl::build_tree(SolveResult& res) {
 
 // The search of solve(), inside the arena: the mate, its keys and its tree.
 void Solver::Impl::search_mate(SolveResult& res) {
-    const bool keysFound = opt.rootActions ? deepen_share(res) : deepen(res);
+    // A share of the root (fived solve --shard): the other actions are skipped at the root
+    // (SearchContext::rootShare); bound n then asks whether one of the share mates within n.
+    if (opt.rootActions) {
+        ctx->rootShare = true;
+        ctx->rootOwned.clear();
+        for (const std::vector<Move>& a : *opt.rootActions)
+            ctx->rootOwned.push_back(action_id(a));
+        std::sort(ctx->rootOwned.begin(), ctx->rootOwned.end());
+        if (opt.rootActions->empty()) { // nothing to search: no mate by these keys
+            res.noMateUpTo = opt.maxMate;
+            res.result     = Result::NO_MATE;
+            return;
+        }
+    }
+    const bool keysFound = deepen(res);
     if (res.result != Result::MATE && res.noMateUpTo == opt.maxMate) res.result = Result::NO_MATE;
     if (res.result != Result::MATE) return;
     if (opt.progress)

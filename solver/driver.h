@@ -207,7 +207,6 @@ struct Solver::Impl {
     // Solver::solve()'s stages (driver.cpp): the search, iterative deepening, the keys, the tree.
     void search_mate(SolveResult& res);
     bool deepen(SolveResult& res);
-    bool deepen_share(SolveResult& res);
     bool root_keys(SolveResult& res, bool keysFound);
     void build_tree(SolveResult& res);
 

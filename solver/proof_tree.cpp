@@ -151,6 +151,7 @@ bool Solver::Impl::find_keys(SolveResult& res, const ActionList& list) {
     const std::size_t n = list.size();
     if (!parallel_now()) {
         for (std::size_t i = 0; i < n; ++i) {
+            if (!ctx->owned(0, list.action(i))) continue; // another part's (a shared root)
             if (!master->make(0, i)) {
                 master->unmake(0);
                 return false;
@@ -185,6 +186,10 @@ bool Solver::Impl::find_keys(SolveResult& res, const ActionList& list) {
         for (;;) {
             const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
             if (i >= n || (!opt.allKeys && i > first.load(std::memory_order_relaxed))) break;
+            if (!ctx->owned(0, list.action(i))) {
+                value[i] = Value::NO; // another part's (a shared root)
+                continue;
+            }
             value[i] = s->search_child({}, list.action(i), list.ref(i).child, true, k);
             if (value[i] == Value::ABORT) break;
             if (value[i] == Value::YES && !opt.allKeys) {
@@ -220,6 +225,7 @@ Solver::Impl::Mate1Keys Solver::Impl::find_mate1_keys(SolveResult& res) {
     search.for_each_mate(
         s->position(),
         [&](std::span<const Move> a) {
+            if (!ctx->owned(0, a)) return true; // another part's (a shared root)
             res.keys.emplace_back(a.begin(), a.end());
             return opt.allKeys;
         },

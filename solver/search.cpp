@@ -177,7 +177,9 @@ Value Searcher::attack(int r, int ply) {
     if (r == 1) return attack_last(key, ply);
     const std::uint64_t nodes0 = totalNodes;
 
-    if (const Value v = killers_first(true, r, ply, key, nodes0); v != Value::OPEN) return v;
+    // (At a shared root the killers may be actions of another part.)
+    if (!(ply == 0 && ctx.rootShare))
+        if (const Value v = killers_first(true, r, ply, key, nodes0); v != Value::OPEN) return v;
     const Listed listed = list_up_to(ply, true, ctx.streamAbove);
     if (listed == Listed::STOPPED) return Value::ABORT;
     if (listed == Listed::OVER) return stream(true, r, ply, key, nodes0);
@@ -186,8 +188,17 @@ Value Searcher::attack(int r, int ply) {
         ctx.tt.store_disproof(key, AllBounds, 0, 1);
         return Value::NO;
     }
-    if (ply == 0) ctx.rootActions.store(list.size(), std::memory_order_relaxed);
     NodePicker picker(list, killers, ply, true, hint);
+    if (ply == 0) {
+        std::size_t mine = list.size();
+        if (ctx.rootShare) // another part's actions: skipped, as if refuted
+            for (std::size_t i = 0; i < list.size(); ++i)
+                if (!ctx.owned(0, list.action(i))) {
+                    picker.skip(i);
+                    --mine;
+                }
+        ctx.rootActions.store(mine, std::memory_order_relaxed);
+    }
     if (const Value v = table_cutoff(picker, r, ply, key, nodes0); v != Value::OPEN) return v;
     picker.order();
     return search_children(picker, r, ply, key, nodes0);
@@ -299,6 +310,7 @@ Value Searcher::table_cutoff(
     const int         childBound = orNode ? bound - 1 : bound;
     const ActionList& list       = picker.actions();
     for (std::size_t i = 0; i < list.size(); ++i) {
+        if (picker.skipped(i)) continue; // another part's root action
         const Key child = list.ref(i).child;
         if (const std::optional<TTData> e = ctx.tt.probe(child)) {
             // The child's own value: the attacker mates or the defender is mated within it.

@@ -159,6 +159,17 @@ struct SearchContext : SearchSettings {
     std::atomic<std::uint64_t> classesCut{0}; // classes of actions refuted at once (stream())
     std::atomic<std::uint64_t> splits{0};     // nodes split over threads (split())
     std::atomic<std::uint64_t> rootActions{0};
+
+    // A share of the root (SolveOptions::rootActions, `fived solve --shard`): only these root
+    // actions are searched (action_id()s, sorted); the others are skipped as if the table had
+    // refuted them, so the root is searched in the order, with the cutoffs and the splits, of
+    // the whole solve. rootShare false: every action.
+    bool                       rootShare = false;
+    std::vector<std::uint64_t> rootOwned;
+    bool                       owned(int ply, std::span<const Move> a) const {
+                              return ply != 0 || !rootShare
+                                  || std::binary_search(rootOwned.begin(), rootOwned.end(), action_id(a));
+    }
 };
 
 // One search thread's state: its own multiverse (a fork of the root, kept at the root between

@@ -84,11 +84,12 @@ struct SolveOptions : SearchSettings {
     // depend on them.
     std::size_t answerChunk = 8192;
     // A share of the root (`fived solve --shard`): when set, the attacker's first actions are
-    // these (legal actions of the root, as legal_actions() lists them, tried in this order)
-    // instead of all of them: each bound n asks of each whether its defender node is lost
-    // within n - 1, so MATE is the shortest mate by one of them (the keys and the tree are
-    // among them) and NO_MATE means that none of them mates within maxMate. The reference
-    // search only (see Solver::Impl::deepen_share). nullptr = the whole root.
+    // these (legal actions of the root, as legal_actions() lists them) instead of all of them: each
+    // bound n asks of each whether its defender node is lost within n - 1, so MATE is the shortest
+    // mate by one of them (the keys and the tree are among them) and NO_MATE means that none of
+    // them mates within maxMate. The reference search only: the root's other actions are skipped,
+    // so the share is searched in the order of the whole solve (SearchContext::rootShare). nullptr
+    // = the whole root.
     const std::vector<std::vector<Move>>* rootActions = nullptr;
     // Polled every 20 ms while a question runs; once true, the search stops as at a limit
     // (the CLI sets it from SIGINT / SIGTERM). nullptr = none.

@@ -68,6 +68,7 @@ struct Searcher::Wide {
 // The child reached by `a` (made on mv): searched (or answered by the table). Returns whether
 // the walk that met `a` goes on.
 bool Searcher::Wide::visit(std::span<const Move> a) {
+    if (!s.ctx.owned(ply, a)) return true; // another part's root action (SearchContext::rootShare)
     const Key   child = s.mv.key();
     const Value v     = s.child_value(orNode, childBound, ply, a);
     if (v == Value::ABORT) {
@@ -125,6 +126,7 @@ void Searcher::Wide::checks_pass(bool cuts) {
     const bool                done = walk.for_each_check_cut(
                        s.mv,
                        [&](std::span<const Move> a, std::vector<int>& keep) {
+            if (!s.ctx.owned(ply, a)) return Cut::NEXT; // not searched: no class to cut
             if (!searched_killer(a) && !visit(a)) return Cut::STOP;
             return cuts ? class_cut(a, keep, walk.cut_squares(), walk.cut_new_squares())
                                        : Cut::NEXT;
@@ -147,6 +149,7 @@ void Searcher::Wide::class_walk() {
             aborted = true;
             return Cut::STOP;
         }
+        if (!s.ctx.owned(ply, a)) return Cut::NEXT; // not searched: no class to cut
         if (!visit(a)) return Cut::STOP;
         return class_cut(a, keep, s.classSquares[p], s.classNewSquares[p]);
     };
