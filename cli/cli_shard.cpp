@@ -5,8 +5,10 @@
 // legal_actions()), are dealt round-robin: action i (from 0) belongs to part (i mod N) + 1. Each
 // part solves with SolveOptions::rootActions set to its actions: iterative deepening on the mate
 // length as the whole solve does (bound 1, 2, ... max), each bound asking of each of its actions
-// whether the defender is lost within bound - 1. Parts share nothing at run time; a part with no
-// action (N larger than the root's actions) proves "no mate" for its empty share at once.
+// whether the defender is lost within bound - 1; the root is searched as in the whole solve, the
+// other parts' actions skipped (SearchContext::rootShare). Parts share nothing at run time; a
+// part with no action (N larger than the root's actions) proves "no mate" for its empty share at
+// once.
 //
 // What a part proves, for its actions only: MATE in m (no action of it mates in fewer, one
 // mates in m; the key is the first such in standard order, with its tree), NO_MATE (none mates
