@@ -158,9 +158,7 @@ struct Solver::Impl {
     }
     bool stopped() const { return ctx->stop.load(); }
     // Do the keys and the tree use several threads now (threads, and the cores for them)?
-    bool parallel_now() const {
-        return ctx->splitHeight > 0 && ctx->splitWorkers.load(std::memory_order_relaxed) > 1;
-    }
+    bool parallel_now() const { return ctx->splitHeight > 0 && ctx->split_workers() > 1; }
 
     // --- the solution tree (fixed order) ----------------------------------------------------
     // A subtree is built on one searcher `sr` into `tree`, with `error` for the reason of a

@@ -111,9 +111,8 @@ bool Solver::Impl::build_and_parallel(
     tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t c) {
         (void)published.load(std::memory_order_acquire);
         Searcher* t = pool->acquire();
-        // The killers below this node as the serial build has them (values do not depend on
-        // them; the nodes do: js-reversed-royalty --at -5 --mate 3 built its tree with 2x the
-        // nodes on a fresh searcher).
+        // The killers below this node as the serial build has them (the tree does not depend on
+        // them, only the nodes it takes to build).
         t->copy_killers(sr, ply + 1);
         RecentActions hints;
         for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) {
@@ -201,8 +200,7 @@ bool Solver::Impl::find_keys(SolveResult& res, const ActionList& list) {
         done.fetch_add(1, std::memory_order_release);
     };
     tbb::task_group   group;
-    const std::size_t workers = std::min<std::size_t>(
-        n, std::size_t(std::max(ctx->splitWorkers.load(std::memory_order_relaxed), 1)));
+    const std::size_t workers = std::min<std::size_t>(n, std::size_t(ctx->split_workers()));
     for (std::size_t w = 0; w < workers; ++w)
         group.run(worker);
     group.wait();

@@ -350,7 +350,7 @@ Value Searcher::search_children(
     while (picker.next(i)) {
         // Split only while a second worker can run (SearchContext::splitWorkers): else the
         // node is searched on as one thread would.
-        if (canSplit && searched && ctx.splitWorkers.load(std::memory_order_relaxed) > 1) {
+        if (canSplit && searched && ctx.split_workers() > 1) {
             const Value v = split(picker, bound, ply);
             if (v == Value::ABORT) return v;
             if (v == (orNode ? Value::YES : Value::NO)) return v; // stored by split()

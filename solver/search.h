@@ -74,6 +74,7 @@
 // reference search's exact tests, its decided nodes go to the same table, and the tests check
 // it against the reference search.
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -140,6 +141,8 @@ struct SearchContext : SearchSettings {
     // How many workers a split may use now: the threads, or fewer while other processes keep
     // the machine's cores busy (the driver's watcher, cpu_share.h); below 2 no node splits.
     std::atomic<int> splitWorkers{1};
+    // splitWorkers now, at least 1.
+    int split_workers() const { return std::max(splitWorkers.load(std::memory_order_relaxed), 1); }
     // Tests: called for each class refuted, with the node's ply, the action shown (made on the
     // searcher's multiverse), the refutation and the frozen timelines (class_refuted()).
     using ClassHook = void (*)(void* arg, const Multiverse& mv, int ply, std::span<const Move> a,

@@ -71,7 +71,7 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
     auto                  leaves = [&] {
         if (std::this_thread::get_id() == parentThread) return false;
         int a = active.load(std::memory_order_relaxed);
-        return a > std::max(ctx.splitWorkers.load(std::memory_order_relaxed), 1)
+        return a > ctx.split_workers()
             && active.compare_exchange_strong(a, a - 1, std::memory_order_relaxed);
     };
     auto worker = [&] {
@@ -109,9 +109,8 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
         }
         if (s) ctx.pool->release(s);
     };
-    const std::size_t workers =
-        std::min({pending, std::size_t(tbb::this_task_arena::max_concurrency()),
-            std::size_t(std::max(ctx.splitWorkers.load(std::memory_order_relaxed), 1))});
+    const std::size_t workers = std::min({pending,
+        std::size_t(tbb::this_task_arena::max_concurrency()), std::size_t(ctx.split_workers())});
     for (std::size_t w = 0; w < workers; ++w)
         group.run(worker);
     group.wait();
