@@ -162,10 +162,13 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         r = s.solve();
         if (r.noMemory) return ExitBadInput;
     } else {
-        r.error = s.limit_reason();
-        if (r.error.empty())
+        r.error     = s.limit_reason();
+        r.limitKind = s.limit_kind();
+        if (r.error.empty()) {
             r.error = "the root has more than " + std::to_string(o.actionLimit)
                 + " legal actions (--max-actions)";
+            r.limitKind = solver::Limit::ACTIONS;
+        }
         r.limitHit = true;
         r.nodes    = s.nodes();
     }

@@ -45,8 +45,9 @@ bool list_frontier(solver::Solver& s, const Multiverse& root, const Actions& all
 }
 
 // How an attempt at an item ended: decided (or left unknown for good: --max-actions inside, an
-// internal error, a mate without its tree), stopped by its round's budget (try again with a larger
-// one), or stopped by the part's limit (--time, --nodes, SIGINT: stop the part).
+// internal error, a mate whose tree is larger than --max-tree), stopped by its round's budget (try
+// again with a larger one), or stopped by the part's limit (--time, --nodes, SIGINT: stop the
+// part). Told apart by SolveResult::limitKind, never by the message.
 enum class Attempt : std::uint8_t {
     DONE,
     BUDGET,
@@ -56,10 +57,11 @@ enum class Attempt : std::uint8_t {
 // One attempt at an item: the pair (key, *defence) from the position after both with bound
 // maxMate - 1, or (no defence) the key alone at the root with bound maxMate; bounds from
 // item.noMateUpTo + 1 (those below are proven without mate), with at most `nodes` nodes (0: no
-// limit; `budget`: that many is the round's budget, not the part's limit).
+// limit; `budget`: that many is the round's budget, not the part's limit). `stoppedBy`: the limit
+// that stopped the attempt, if one did.
 Attempt attempt(const FrontierPart& f, const std::vector<Move>& key,
     const std::vector<Move>* defence, std::uint64_t nodes, bool budget, ShardItem& item,
-    bool& internal, bool& noMemory) {
+    bool& internal, bool& noMemory, solver::Limit& stoppedBy) {
     solver::SolveOptions so           = f.o;
     so.minMate                        = item.noMateUpTo + 1;
     so.progress                       = false;
@@ -77,6 +79,7 @@ Attempt attempt(const FrontierPart& f, const std::vector<Move>& key,
     }
     solver::Solver            s(at, so);
     const solver::SolveResult r = s.solve();
+    stoppedBy                   = r.limitKind;
     noMemory                    = noMemory || r.noMemory;
     internal                    = internal || r.internal;
     item.nodes += r.nodes;
@@ -104,10 +107,14 @@ Attempt attempt(const FrontierPart& f, const std::vector<Move>& key,
     } else {
         item.noMateUpTo = std::max(item.noMateUpTo, r.noMateUpTo);
         item.limit      = r.error.empty() ? "limit reached" : r.error;
-        if (r.internal || r.noMemory) return Attempt::DONE;
-        if (item.limit.starts_with("node limit")) return budget ? Attempt::BUDGET : Attempt::STOP;
-        if (item.limit.starts_with("time limit") || item.limit == "interrupted")
-            return Attempt::STOP;
+    }
+    if (item.result != solver::Result::UNKNOWN || r.internal || r.noMemory) return Attempt::DONE;
+    switch (r.limitKind) {
+        case solver::Limit::NODES: return budget ? Attempt::BUDGET : Attempt::STOP;
+        case solver::Limit::TIME:
+        case solver::Limit::INTERRUPTED: return Attempt::STOP;
+        case solver::Limit::ACTIONS:
+        case solver::Limit::NONE: break;
     }
     return Attempt::DONE;
 }
@@ -176,16 +183,17 @@ int solve_frontier(const FrontierPart& f, solver::Solver& s, const Actions& all,
                 stopWhy = capped;
                 break;
             }
-            const bool          byBudget = !cap || budget < cap - nodes;
-            ShardItem&          item     = rec.items[i];
-            const std::uint64_t before   = item.nodes;
-            const Attempt       a        = attempt(f, all[mine[i].key], mine[i].defence,
-                byBudget ? budget : cap - nodes, byBudget, item, internal, noMemory);
+            const bool          byBudget  = !cap || budget < cap - nodes;
+            ShardItem&          item      = rec.items[i];
+            const std::uint64_t before    = item.nodes;
+            solver::Limit       stoppedBy = solver::Limit::NONE;
+            const Attempt       a         = attempt(f, all[mine[i].key], mine[i].defence,
+                byBudget ? budget : cap - nodes, byBudget, item, internal, noMemory, stoppedBy);
             nodes += item.nodes - before;
             open[i] = a != Attempt::DONE;
             if (a == Attempt::STOP) {
                 stop    = true;
-                stopWhy = item.limit.starts_with("node limit") ? capped : item.limit;
+                stopWhy = stoppedBy == solver::Limit::NODES ? capped : item.limit;
             }
         }
         budget *= 4;

@@ -35,19 +35,30 @@ bool          Solver::limit_hit() const { return impl->ctx->limitHit.load(); }
 
 bool Solver::table_ok() const { return impl->ttOk; }
 
+Limit Solver::limit_kind() const {
+    const Impl& s = *impl;
+    if (s.interrupted.load()) return Limit::INTERRUPTED;
+    if (s.timeHit.load()) return Limit::TIME;
+    if (s.ctx->actionLimitHit.load()) return Limit::ACTIONS;
+    if (s.ctx->limitHit.load() && s.opt.nodeLimit) return Limit::NODES;
+    return Limit::NONE;
+}
+
 std::string Solver::limit_reason() const {
     const Impl& s = *impl;
-    if (s.interrupted.load()) return "interrupted";
-    if (s.timeHit.load()) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "time limit of %g s reached", s.opt.timeLimit);
-        return buf;
+    switch (limit_kind()) {
+        case Limit::INTERRUPTED: return "interrupted";
+        case Limit::TIME: {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "time limit of %g s reached", s.opt.timeLimit);
+            return buf;
+        }
+        case Limit::ACTIONS:
+            return "a position has more than " + std::to_string(s.opt.actionLimit)
+                + " legal actions (--max-actions)";
+        case Limit::NODES: return "node limit of " + std::to_string(s.opt.nodeLimit) + " reached";
+        case Limit::NONE: break;
     }
-    if (s.ctx->actionLimitHit.load())
-        return "a position has more than " + std::to_string(s.opt.actionLimit)
-            + " legal actions (--max-actions)";
-    if (s.ctx->limitHit.load() && s.opt.nodeLimit)
-        return "node limit of " + std::to_string(s.opt.nodeLimit) + " reached";
     return {};
 }
 
@@ -194,7 +205,10 @@ SolveResult Solver::solve() {
         res.result = Result::UNKNOWN;
         res.error  = "internal: an action replay reached an unexpected position";
     }
-    if (res.error.empty()) res.error = limit_reason();
+    if (res.error.empty()) {
+        res.error     = limit_reason();
+        res.limitKind = limit_kind();
+    }
     if (s.ctx->limitHit.load() && res.result != Result::MATE) {
         res.result   = Result::UNKNOWN;
         res.limitHit = true;
@@ -217,9 +231,11 @@ SolveResult Solver::solve() {
             res.treeBuilt = false;
             res.tree      = {};
             res.error     = rep.limit;
+            res.limitKind = rep.limitKind;
         } else if (!stamped || !rep.complete || rep.length != res.mateIn) {
-            res.result = Result::UNKNOWN;
-            res.error  = "internal: the solution tree failed verification";
+            res.result    = Result::UNKNOWN;
+            res.error     = "internal: the solution tree failed verification";
+            res.limitKind = Limit::NONE;
         } else {
             res.verified = true;
         }

@@ -118,7 +118,8 @@ struct SolveResult {
     bool                           limitHit   = false;
     bool                           noMemory   = false; // the table could not be allocated
     bool                           internal   = false; // error is an internal failure (a bug)
-    std::string error; // why UNKNOWN (or why a MATE has no tree): names the limit
+    std::string error;                   // why UNKNOWN (or why a MATE has no tree): names the limit
+    Limit       limitKind = Limit::NONE; // the limit `error` names, if it names one
 };
 
 // A solver bound to one puzzle position (attacker = side to move). Owns the table, the task
@@ -157,6 +158,8 @@ public:
     // Which limit stopped the search ("time limit of S s reached", "node limit of N reached",
     // "interrupted", the action limit); empty if none did.
     std::string limit_reason() const;
+    // The limit limit_reason() names; Limit::NONE if none.
+    Limit limit_kind() const;
 
 private:
     struct Impl;

@@ -47,8 +47,11 @@ struct Walker {
         if (full()) stop = true; // nothing more would be reported
     }
 
-    void limit(std::string why) {
-        if (report.limit.empty()) report.limit = std::move(why);
+    void limit(Limit kind, std::string why) {
+        if (report.limit.empty()) {
+            report.limit     = std::move(why);
+            report.limitKind = kind;
+        }
         stop = true;
     }
 
@@ -57,18 +60,18 @@ struct Walker {
     bool spend() {
         ++report.nodes;
         if (limits.nodeLimit && report.nodes > limits.nodeLimit)
-            limit("node limit of " + std::to_string(limits.nodeLimit) + " reached");
+            limit(Limit::NODES, "node limit of " + std::to_string(limits.nodeLimit) + " reached");
         if ((report.nodes & 1023) == 1) poll(); // the first unit too
         return !stop;
     }
 
     void poll() {
         if (limits.interrupt && limits.interrupt->load(std::memory_order_relaxed))
-            limit("interrupted");
+            limit(Limit::INTERRUPTED, "interrupted");
         if (limits.timeLimit > 0 && std::chrono::steady_clock::now() >= limits.deadline) {
             char buf[64];
             std::snprintf(buf, sizeof buf, "time limit of %g s reached", limits.timeLimit);
-            limit(buf);
+            limit(Limit::TIME, buf);
         }
     }
 
@@ -219,8 +222,9 @@ struct Walker {
         picker.for_each([&](std::span<const Move> a) {
             if (!spend()) return false;
             if (limits.actionLimit && ++count > limits.actionLimit) {
-                limit("a position has more than " + std::to_string(limits.actionLimit)
-                    + " legal actions (--max-actions)");
+                limit(Limit::ACTIONS,
+                    "a position has more than " + std::to_string(limits.actionLimit)
+                        + " legal actions (--max-actions)");
                 return false;
             }
             // A child?

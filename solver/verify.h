@@ -67,6 +67,17 @@ struct ProofProblem {
     std::string                detail;
 };
 
+// Which limit stopped a search or a walk; NONE when none did. The message that goes with it
+// (SolveResult::error, ProofReport::limit) is for people; code that must tell limits apart (a
+// node budget to be raised, a deadline that ends everything) reads this.
+enum class Limit : std::uint8_t {
+    NONE,
+    TIME,        // --time
+    NODES,       // --nodes (or a caller's node budget)
+    ACTIONS,     // a position with more legal actions than --max-actions
+    INTERRUPTED, // SIGINT / SIGTERM
+};
+
 // Limits of check_proof(); the defaults are none.
 struct ProofLimits {
     // Stop once this clock reaches `deadline` (timeLimit is its length in seconds, for the
@@ -100,6 +111,7 @@ struct ProofReport {
     // the proof is incomplete only if a problem was found before).
     bool                      finished = false;
     std::string               limit; // why the walk stopped early: "time limit of S s reached", ...
+    Limit                     limitKind     = Limit::NONE; // which limit `limit` names
     std::uint64_t             nodes         = 0; // work units spent (ProofLimits::nodeLimit)
     int                       length        = 0; // attacker actions on the longest line of the tree
     std::size_t               leaves        = 0; // mate leaves

@@ -1,5 +1,6 @@
 // The search's limits: nodes, listed actions and time give an unknown result that says how far
 // the search got.
+#include <atomic>
 #include <chrono>
 #include <functional>
 
@@ -23,6 +24,8 @@ TEST(Solver, NodeLimitGivesUnknown) {
         const SolveResult r = solve(*root, o);
         EXPECT_EQ(r.result, Result::UNKNOWN);
         EXPECT_TRUE(r.limitHit);
+        EXPECT_EQ(r.limitKind, Limit::NODES);
+        EXPECT_EQ(r.error, "node limit of 5 reached");
         EXPECT_TRUE(r.keys.empty());
     }
 }
@@ -74,9 +77,11 @@ TEST(Solver, ActionLimitGivesUnknownWithItsReason) {
         EXPECT_EQ(r.result, Result::UNKNOWN);
         EXPECT_TRUE(r.limitHit);
         EXPECT_NE(r.error.find("more than 10 legal actions"), std::string::npos) << r.error;
+        EXPECT_EQ(r.limitKind, Limit::ACTIONS);
         const SolveResult ok = solve_standard(t, [](SolveOptions& o) { o.actionLimit = 20; });
         EXPECT_EQ(ok.result, Result::NO_MATE);
         EXPECT_FALSE(ok.limitHit);
+        EXPECT_EQ(ok.limitKind, Limit::NONE);
     }
 }
 
@@ -109,6 +114,20 @@ TEST(Solver, TimeLimitGivesUnknown) {
     const SolveResult r = solve(*root, o);
     EXPECT_EQ(r.result, Result::UNKNOWN);
     EXPECT_TRUE(r.limitHit); // a search that ignored the limit would run into ctest's timeout
+    EXPECT_EQ(r.limitKind, Limit::TIME);
+}
+
+TEST(Solver, InterruptGivesUnknownWithItsKind) {
+    auto root = load_text("[Board \"Standard\"]\n[Mode \"5D\"]\n");
+    ASSERT_TRUE(root);
+    const std::atomic<bool> yes{true};
+    SolveOptions            o = options(4);
+    o.interrupt               = &yes;
+    const SolveResult r       = solve(*root, o);
+    EXPECT_EQ(r.result, Result::UNKNOWN);
+    EXPECT_TRUE(r.limitHit);
+    EXPECT_EQ(r.limitKind, Limit::INTERRUPTED);
+    EXPECT_EQ(r.error, "interrupted");
 }
 
 // A later phase of one command (solve --problemist: the threat, the tries) passes the command's
@@ -132,6 +151,7 @@ TEST(Solver, TimeCountedFromAnEarlierStartStopsAtOnce) {
         EXPECT_TRUE(r.limitHit) << e.id;
         EXPECT_NE(r.error.find("time limit of 86400 s reached"), std::string::npos)
             << e.id << ": " << r.error;
+        EXPECT_EQ(r.limitKind, Limit::TIME) << e.id;
         const Analysis a = analyse(*root, {}, e.bound, o, true);
         EXPECT_FALSE(a.complete) << e.id;
     }

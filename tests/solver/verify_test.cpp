@@ -193,8 +193,9 @@ TEST(CheckProof, LimitsStopTheWalk) {
     ASSERT_EQ(r.result, Result::MATE);
     Multiverse mv = root->fork();
     ASSERT_TRUE(check_proof(mv, r.tree).complete);
-    auto stopped = [&](const ProofLimits& lim, const std::string& why) {
+    auto stopped = [&](const ProofLimits& lim, const std::string& why, Limit kind) {
         const ProofReport rep = check_proof(mv, r.tree, 20, nullptr, lim);
+        EXPECT_EQ(rep.limitKind, kind) << why;
         EXPECT_FALSE(rep.finished) << why;
         EXPECT_FALSE(rep.complete) << why;
         EXPECT_TRUE(rep.problems.empty()) << why;
@@ -204,17 +205,17 @@ TEST(CheckProof, LimitsStopTheWalk) {
     const std::atomic<bool> yes{true};
     ProofLimits             lim;
     lim.interrupt = &yes;
-    stopped(lim, "interrupted");
+    stopped(lim, "interrupted", Limit::INTERRUPTED);
     lim           = {};
     lim.timeLimit = 1;
     lim.deadline  = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-    stopped(lim, "time limit of 1 s reached");
+    stopped(lim, "time limit of 1 s reached", Limit::TIME);
     lim           = {};
     lim.nodeLimit = 3;
-    stopped(lim, "node limit of 3 reached");
+    stopped(lim, "node limit of 3 reached", Limit::NODES);
     lim             = {};
     lim.actionLimit = 1;
-    stopped(lim, "a position has more than 1 legal actions (--max-actions)");
+    stopped(lim, "a position has more than 1 legal actions (--max-actions)", Limit::ACTIONS);
     // Limits not reached: the same complete proof.
     lim                   = {};
     lim.nodeLimit         = 1000000;
@@ -223,6 +224,7 @@ TEST(CheckProof, LimitsStopTheWalk) {
     lim.deadline          = std::chrono::steady_clock::now() + std::chrono::hours(1);
     const ProofReport rep = check_proof(mv, r.tree, 20, nullptr, lim);
     EXPECT_TRUE(rep.complete && rep.finished && rep.limit.empty());
+    EXPECT_EQ(rep.limitKind, Limit::NONE);
     EXPECT_GT(rep.nodes, 0u);
 }
 
