@@ -71,7 +71,6 @@ std::optional<CpuTicks> parse_proc_stat(std::string_view text, const std::vector
         // counted in user already; idle and iowait are the CPU's free time.
         if (f.size() >= 10) total -= f[8] + f[9];
         const std::uint64_t idle = f[3] + (f.size() > 4 ? f[4] : 0);
-        sum.total += total;
         sum.busy += total - idle;
         ++found;
     }

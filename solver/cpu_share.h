@@ -26,10 +26,9 @@
 
 namespace fived::solver {
 
-// Busy and total time (clock ticks) of a set of CPUs, summed.
+// Busy time (clock ticks) of a set of CPUs, summed.
 struct CpuTicks {
-    std::uint64_t busy  = 0;
-    std::uint64_t total = 0;
+    std::uint64_t busy = 0;
 };
 
 // The CPUs' line of /proc/stat text summed over the CPUs whose index is in `cpus` ("cpuN user
