@@ -7,8 +7,11 @@ case has a mate in 1, the game's own). With --deep, a second table: 7 and 9 acti
 end with --mate 4 and 5. Every search runs on 1 thread with --time LIMIT (default 60); each case
 that took more than 1 s runs again on 2 threads, and the two must agree.
 
-Prints one row per case (result, mate length, time, nodes) and the summary line
-    decided A/81, unknown B, mate-in-1 found C/27 (C1 under 1 s), total T s
+Prints one row per case (result, mate length, time, nodes; for a 2-thread run its time, the
+speed-up = 1-thread time / 2-thread time, the CPU seconds of the 1- and 2-thread runs and the
+2-thread nodes) and per table the summary line
+    decided A/81, unknown B, mate-in-1 found C/27 (C1 under 1 s), total T s; 2 threads on K rows
+    over 3 s: median R (from R0 to R1), M at 1.7x or more
 where "decided" is mate or no-mate within the limit, and "mate-in-1 found" counts --at -1 cases
 answered mate. Exit status: 0 when the suite ran (whatever it decided), 1 when 1 and 2 threads
 disagree on a decided case or a case gives an error, 2 when fived or ../shared is missing.
@@ -23,6 +26,7 @@ import argparse
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -53,22 +57,30 @@ def needs_lenient(fived, path):
     return strict.returncode != 0
 
 
+def cpu_children():
+    """CPU seconds (user + system) of the finished children so far."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def solve(fived, path, at, mate, threads, limit, lenient):
     cmd = [fived, "solve", str(path), "--at", str(at), "--mate", str(mate), "--threads",
            str(threads), "--time", str(limit), "--json", "--quiet"]
     if lenient:
         cmd.append("--lenient")
-    t0 = time.monotonic()
+    t0, c0 = time.monotonic(), cpu_children()
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit * 3 + 60)
-    wall = time.monotonic() - t0
+    wall, cpu = time.monotonic() - t0, cpu_children() - c0
     try:
         j = json.loads(p.stdout)
     except json.JSONDecodeError:
         err = (p.stderr or p.stdout).strip()
         # A game shorter than |at| has no such position: the case does not exist.
         result = "n/a" if "the main line has" in err else "error"
-        return {"result": result, "error": err[:200], "exit": p.returncode, "wall": wall}
+        return {"result": result, "error": err[:200], "exit": p.returncode, "wall": wall,
+                "cpu": cpu}
     j["wall"] = wall
+    j["cpu"] = cpu
     j["exit"] = p.returncode
     return j
 
@@ -102,17 +114,23 @@ def run_table(args, cases, label):
         lenient = needs_lenient(args.fived, path)
         one = solve(args.fived, path, at, mate, 1, args.time, lenient)
         secs = one.get("time_ms", one["wall"] * 1000) / 1000
-        two_txt = ""
+        two_txt, two = "", None
         if not args.no_threads_check and secs > 1 and one.get("result") in ("mate", "no-mate"):
             two = solve(args.fived, path, at, mate, 2, args.time, lenient)
             tsecs = two.get("time_ms", two["wall"] * 1000) / 1000
+            two["time_s"] = tsecs
             agree = (two.get("result") == one.get("result")
                      and two.get("mate_in") == one.get("mate_in")
                      and (two.get("keys") or [None])[0] == (one.get("keys") or [None])[0])
             if two.get("result") == "unknown":
                 two_txt = "unknown in %.2f s" % tsecs
             else:
-                two_txt = "%.2f s%s" % (tsecs, "" if agree else "  DISAGREES: " + show(two))
+                # Time, speed-up (1-thread time / 2-thread time), CPU and nodes of each.
+                two_txt = "%.2f s %.2fx  cpu %.1f/%.1f s  nodes %s" % (
+                    tsecs, secs / tsecs if tsecs > 0 else 0, one["cpu"], two["cpu"],
+                    two.get("nodes", "-"))
+                if not agree:
+                    two_txt += "  DISAGREES: " + show(two)
                 disagreements += not agree
         if one.get("result") == "error":
             errors += 1
@@ -129,7 +147,12 @@ def run_table(args, cases, label):
             print("    %s: %s" % (one["result"], one.get("error", "")), flush=True)
         rows.append({"game": game, "at": at, "mate": mate, "lenient": lenient,
                      "result": one.get("result"), "mate_in": one.get("mate_in"),
-                     "time_s": secs, "nodes": one.get("nodes"), "two_threads": two_txt,
+                     "time_s": secs, "nodes": one.get("nodes"), "cpu_s": one.get("cpu"),
+                     "two_threads": two_txt,
+                     "two_time_s": two.get("time_s") if two else None,
+                     "two_result": two.get("result") if two else None,
+                     "two_cpu_s": two.get("cpu") if two else None,
+                     "two_nodes": two.get("nodes") if two else None,
                      "peak_rss_mb": rss, "stopped_at": one.get("stopped_at")})
     return rows, disagreements, errors
 
@@ -153,6 +176,13 @@ def summary(rows, label):
     if raised:
         r = raised[-1]
         line += ", peak RSS %d MB (%s %d)" % (r["peak_rss_mb"], r["game"], r["at"])
+    # Issue 58's measure of the second thread: the rows decided by both runs whose 1-thread
+    # time is over 3 s, speed-up = 1-thread time / 2-thread time.
+    sp = sorted(r["time_s"] / r["two_time_s"] for r in rows
+                if r.get("two_time_s") and r["time_s"] > 3 and r.get("two_result") == r["result"])
+    if sp:
+        line += "; 2 threads on %d rows over 3 s: median %.2fx (%.2fx to %.2fx), %d at 1.7x or more" % (
+            len(sp), statistics.median(sp), sp[0], sp[-1], sum(x >= 1.7 for x in sp))
     return line
 
 
