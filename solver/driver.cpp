@@ -182,6 +182,10 @@ void Solver::Impl::search_mate(SolveResult& res) {
             res.result     = Result::NO_MATE;
             return;
         }
+    } else if (opt.rootHashParts > 0) {
+        ctx->rootShare = true;
+        ctx->hashParts = opt.rootHashParts;
+        ctx->hashPart  = opt.rootHashPart;
     }
     const bool keysFound = deepen(res);
     if (res.result != Result::MATE && res.noMateUpTo == opt.maxMate) res.result = Result::NO_MATE;

@@ -39,6 +39,16 @@ std::uint64_t action_id(std::span<const Move> a) {
     return id | 1;
 }
 
+int action_part(std::span<const Move> a, int parts) {
+    // action_id()'s low bit is always set: a finalizer (splitmix64's) spreads every bit before
+    // the remainder picks the part.
+    std::uint64_t z = action_id(a);
+    z               = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z               = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return int(z % std::uint64_t(std::max(parts, 1)));
+}
+
 const CandidateHistory::Entry* CandidateHistory::find(std::uint64_t id) const {
     for (const Entry& e : entries)
         if (e.id == id) return &e;

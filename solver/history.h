@@ -126,5 +126,8 @@ private:
 std::uint64_t move_hash(const Move& m, std::uint64_t seed = 0);
 // An id of an action from its moves, whatever their order; never 0 (the empty slot).
 std::uint64_t action_id(std::span<const Move> a);
+// The part (0 .. parts - 1) an action belongs to in a root split by hash (`fived solve --shard`
+// of a root too wide to list): action_id() mixed, modulo `parts`. The same on every machine.
+int action_part(std::span<const Move> a, int parts);
 
 } // namespace fived::solver

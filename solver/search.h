@@ -167,11 +167,14 @@ struct SearchContext : SearchSettings {
     // actions are searched (action_id()s, sorted); the others are skipped as if the table had
     // refuted them, so the root is searched in the order, with the cutoffs and the splits, of
     // the whole solve. rootShare false: every action.
+    // With hashParts > 0 the share is instead the actions whose action_part() is hashPart.
     bool                       rootShare = false;
     std::vector<std::uint64_t> rootOwned;
+    int                        hashParts = 0, hashPart = 0;
     bool                       owned(int ply, std::span<const Move> a) const {
-                              return ply != 0 || !rootShare
-                                  || std::binary_search(rootOwned.begin(), rootOwned.end(), action_id(a));
+                              if (ply != 0 || !rootShare) return true;
+        if (hashParts > 0) return action_part(a, hashParts) == hashPart;
+        return std::binary_search(rootOwned.begin(), rootOwned.end(), action_id(a));
     }
 };
 

@@ -91,6 +91,10 @@ struct SolveOptions : SearchSettings {
     // so the share is searched in the order of the whole solve (SearchContext::rootShare). nullptr
     // = the whole root.
     const std::vector<std::vector<Move>>* rootActions = nullptr;
+    // A share of a root too wide to list (`fived solve --shard`, split root-hash): with
+    // rootActions null and rootHashParts > 0, the root actions a with action_part(a,
+    // rootHashParts) == rootHashPart (0-based) are the share, searched as above.
+    int rootHashParts = 0, rootHashPart = 0;
     // Polled every 20 ms while a question runs; once true, the search stops as at a limit
     // (the CLI sets it from SIGINT / SIGTERM). nullptr = none.
     const std::atomic<bool>* interrupt = nullptr;

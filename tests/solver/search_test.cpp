@@ -297,6 +297,52 @@ TEST(Solver, ARootShareIsSearchedAsTheWholeRoot) {
     }
 }
 
+// A root split by hash (`solve --shard` of a root too wide to list): every action is in exactly
+// one part, whatever the number of parts, and the parts' least mate is the whole solve's, each
+// part's key one of its own actions. Also with the root streamed (streamAbove 4), as it is when
+// it is too wide to list.
+TEST(Solver, ARootSplitByHashFindsTheWholeMate) {
+    for (const Embedded& e : embedded()) {
+        auto root = load_text(e.pgn);
+        ASSERT_TRUE(root);
+        for (const std::size_t streamAbove : {std::size_t(0), std::size_t(4)}) {
+            SolveOptions o = options(e.bound, 1);
+            o.allKeys      = false;
+            if (streamAbove) o.streamAbove = streamAbove;
+            std::vector<std::vector<Move>> all;
+            ASSERT_TRUE(Solver(*root, o).legal_actions({}, all, SIZE_MAX)) << e.id;
+            const SolveResult whole = solve(*root, o);
+            for (const int parts : {1, 3}) {
+                std::vector<int> sizes(std::size_t(parts), 0);
+                for (const auto& a : all) {
+                    const int p = action_part(a, parts);
+                    ASSERT_TRUE(p >= 0 && p < parts) << e.id;
+                    EXPECT_EQ(action_part(a, parts), p) << e.id; // the same every time
+                    ++sizes[std::size_t(p)];
+                }
+                int best = 0;
+                for (int part = 0; part < parts; ++part) {
+                    o.rootHashParts     = parts;
+                    o.rootHashPart      = part;
+                    const SolveResult r = solve(*root, o);
+                    ASSERT_NE(r.result, Result::UNKNOWN) << e.id << ": " << r.error;
+                    if (r.result != Result::MATE) continue;
+                    EXPECT_GE(r.mateIn, whole.mateIn) << e.id;
+                    ASSERT_EQ(r.keys.size(), 1u) << e.id;
+                    EXPECT_EQ(action_part(r.keys[0], parts), part) << e.id;
+                    if (!best || r.mateIn < best) best = r.mateIn;
+                }
+                EXPECT_EQ(best, whole.result == Result::MATE ? whole.mateIn : 0)
+                    << e.id << " parts " << parts;
+                if (all.size() >= 20 && parts == 3) { // a spread, not all in one part
+                    EXPECT_LT(*std::max_element(sizes.begin(), sizes.end()), int(all.size()))
+                        << e.id;
+                }
+            }
+        }
+    }
+}
+
 TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
     for (const Embedded& e : embedded()) {
         auto root = load_text(e.pgn);
