@@ -28,6 +28,14 @@
 // every part proved it, else UNKNOWN within min over parts of what they excluded, naming the
 // unfinished parts.
 //
+// The split by hash (`root-hash`), taken when the root has more legal actions than --max-actions
+// (too wide to list; not when --time, --nodes or SIGINT stopped the listing): root action a belongs
+// to part action_part(a, N) + 1 (solver/history.h: a hash of its moves, the same on every machine),
+// and each part searches the root as the whole solve does with the others' actions skipped
+// (SolveOptions::rootHashParts). Every action is in exactly one part, so the merge above holds;
+// no part knows the root's order, so keys have no index and the key is the least part's of those
+// that proved m (one of the keys of length m, as the single solve's on a root this wide).
+//
 // The frontier split (`frontier-round-robin`; cli_shard_frontier.cpp), taken when N exceeds the
 // root's actions A and the bound M is 2 or more (--shard-split auto; `frontier` forces it, `root`
 // keeps the root's split): the items are, for each root action a in standard order, the
@@ -136,13 +144,21 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         o.timeFrom = std::chrono::steady_clock::now();
     std::vector<std::vector<Move>> all, mine;
     o.rootActions = &mine;
-    solver::Solver s(root, o);
-    if (!s.table_ok()) {
+    auto  owner   = std::make_unique<solver::Solver>(root, o);
+    auto* sp      = owner.get();
+    auto  noTable = [&] {
         std::cerr << "--hash " << o.hashMb << ": cannot allocate a transposition table of "
                   << o.hashMb << " MB\n";
         return ExitBadInput;
-    }
-    const bool          listed = s.legal_actions({}, all, o.actionLimit ? o.actionLimit : SIZE_MAX);
+    };
+    if (!sp->table_ok()) return noTable();
+    solver::Solver& s      = *sp;
+    const bool      listed = s.legal_actions({}, all, o.actionLimit ? o.actionLimit : SIZE_MAX);
+    // Too wide to list within --max-actions (not stopped by --time, --nodes or SIGINT): the split
+    // by hash.
+    const solver::Limit listStop = listed ? solver::Limit::NONE : s.limit_kind();
+    const bool          hashed =
+        !listed && (listStop == solver::Limit::NONE || listStop == solver::Limit::ACTIONS);
     solver::SolveResult r;
     report::ShardPart   rec;
     const bool          frontier = listed && o.maxMate >= 2
@@ -151,16 +167,25 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     if (frontier) {
         frontierExit =
             solve_frontier({game, root, part, parts, o, group, firstBudget}, s, all, rec, r);
-        if (frontierExit == ExitBadInput) {
-            std::cerr << "--hash " << o.hashMb << ": cannot allocate a transposition table of "
-                      << o.hashMb << " MB\n";
-            return ExitBadInput;
-        }
+        if (frontierExit == ExitBadInput) return noTable();
     } else if (listed) {
         for (std::size_t i = std::size_t(part - 1); i < all.size(); i += std::size_t(parts))
             mine.push_back(all[i]);
         r = s.solve();
         if (r.noMemory) return ExitBadInput;
+    } else if (hashed) {
+        // A solver of its own for the share by hash (its options say so); the listing's is freed
+        // first, so one table is allocated at a time.
+        solver::SolveOptions ho = o;
+        ho.rootActions          = nullptr;
+        ho.rootHashParts        = parts;
+        ho.rootHashPart         = part - 1;
+        owner.reset();
+        owner = std::make_unique<solver::Solver>(root, ho);
+        if (!owner->table_ok()) return noTable();
+        r = owner->solve();
+        if (r.noMemory) return ExitBadInput;
+        rec.split = report::ShardHashName;
     } else {
         r.error     = s.limit_reason();
         r.limitKind = s.limit_kind();
@@ -197,9 +222,10 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     rec.part       = part;
     rec.parts      = parts;
     if (listed) rec.rootActions = all.size();
-    if (!frontier) rec.owned = mine.size();
+    if (!frontier && !hashed) rec.owned = mine.size(); // by hash: not counted (not listed)
     rec.r = &r;
-    if (!r.keys.empty()) rec.keyIndex = std::find(all.begin(), all.end(), r.keys[0]) - all.begin();
+    if (listed && !r.keys.empty())
+        rec.keyIndex = std::find(all.begin(), all.end(), r.keys[0]) - all.begin();
     rec.written  = written;
     rec.readBack = readBack;
     rec.cpuMs    = std::int64_t((cpu_seconds() - cpu0) * 1000.0 + 0.5);
@@ -312,7 +338,7 @@ std::string read_part(const std::string& line, Part& p) {
     if (!j.contains("version") || j["version"] != ShardRecordVersion)
         return "a record of another version (this fived reads version "
             + std::to_string(ShardRecordVersion) + ")";
-    static const char* const counts[] = {"max_mate", "max_actions", "part", "parts", "owned",
+    static const char* const counts[] = {"max_mate", "max_actions", "part", "parts",
         "no_mate_up_to", "nodes", "time_ms", "cpu_ms", "exit_code"};
     for (const char* k : counts)
         if (!j.contains(k) || !is_count(j[k]))
@@ -321,7 +347,7 @@ std::string read_part(const std::string& line, Part& p) {
     for (const char* k : strings)
         if (!j.contains(k) || !j[k].is_string())
             return std::string("field ") + k + " missing or not a string";
-    for (const char* k : {"root_actions", "mate_in", "key_index"})
+    for (const char* k : {"root_actions", "owned", "mate_in", "key_index"})
         if (!j.contains(k) || !(j[k].is_null() || is_count(j[k])))
             return std::string("field ") + k + " missing or not a count or null";
     if (!j.contains("tree") || !(j["tree"].is_null() || j["tree"].is_string()))
@@ -336,16 +362,24 @@ std::string read_part(const std::string& line, Part& p) {
     p.keyIndex   = j["key_index"].is_null() ? -1 : j["key_index"].get<std::int64_t>();
     if (p.parts < 1 || p.part < 1 || p.part > p.parts) return "part is not within 1..parts";
     if (j["split"] == report::ShardFrontierName) return read_frontier(p);
-    if (j["split"] != ShardSplitName)
+    const bool hashed = j["split"] == report::ShardHashName;
+    if (!hashed && j["split"] != ShardSplitName)
         return "an unknown split " + j["split"].dump() + " (this fived knows " + ShardSplitName
-            + " and " + report::ShardFrontierName + ")";
-    // What the result claims must hold together (a record that does not is not fived's).
+            + ", " + report::ShardHashName + " and " + report::ShardFrontierName + ")";
+    // What the result claims must hold together (a record that does not is not fived's). A
+    // split by hash lists no root: its key has no index.
     const bool ok = p.result == "mate" ? p.mateIn >= 1 && p.mateIn <= p.maxMate
-            && p.noMateUpTo == p.mateIn - 1 && p.keyIndex >= 0 && !j["keys"].empty()
+            && p.noMateUpTo == p.mateIn - 1 && (hashed || p.keyIndex >= 0) && !j["keys"].empty()
         : p.result == "no-mate" ? p.mateIn == 0 && p.noMateUpTo == p.maxMate
         : p.result == "unknown" ? p.mateIn == 0 && p.noMateUpTo < p.maxMate
                                 : false;
     if (!ok) return "result " + p.result + " does not agree with mate_in and no_mate_up_to";
+    if (hashed)
+        return j["root_actions"].is_null() && j["owned"].is_null() && p.keyIndex < 0
+            ? ""
+            : "a record of the split " + std::string(report::ShardHashName)
+                + " with root_actions, owned or key_index (it lists no root)";
+    if (j["owned"].is_null()) return "field owned missing or not a count";
     if (!j["root_actions"].is_null()) {
         const std::int64_t n     = j["root_actions"].get<std::int64_t>();
         const std::int64_t owned = n / p.parts + (std::int64_t(p.part - 1) < n % p.parts ? 1 : 0);
@@ -359,6 +393,11 @@ std::string read_part(const std::string& line, Part& p) {
     return "";
 }
 
+// Did the part choose its split: it listed the root, or found it too wide to list (by hash)?
+bool has_split(const Part& p) {
+    return !p.j["root_actions"].is_null() || p.j["split"] == report::ShardHashName;
+}
+
 // Why b is not of the same search as a ("" if it is): puzzle, bound, options, split.
 std::string foreign(const Part& a, const Part& b) {
     auto differs = [&](const char* k) { return a.j[k] != b.j[k]; };
@@ -369,9 +408,9 @@ std::string foreign(const Part& a, const Part& b) {
     if (differs("position_hash")) return says("another puzzle", "position_hash");
     if (differs("max_mate")) return says("another bound", "max_mate");
     if (differs("max_actions")) return says("other options", "max_actions");
-    // A part that could not list the root's actions could not choose the split: it joins either.
-    const bool bothListed = !a.j["root_actions"].is_null() && !b.j["root_actions"].is_null();
-    if (bothListed && differs("split")) return says("another split", "split");
+    // A part stopped (--time, SIGINT) while it listed the root's actions could not choose the
+    // split: it joins either.
+    if (has_split(a) && has_split(b) && differs("split")) return says("another split", "split");
     if (differs("parts")) return says("another split", "parts");
     if (!a.j["root_actions"].is_null() && !b.j["root_actions"].is_null() && differs("root_actions"))
         return says("another puzzle", "root_actions");
@@ -408,10 +447,10 @@ bool read_parts(const std::vector<std::string>& files, std::vector<Part>& byPart
             if (!why.empty() && nl == std::string::npos)
                 why = "a last record cut short (" + why + "; a part killed while writing it?)";
             if (why.empty() && !seen.empty()) {
-                // Compared with a record that listed the root, when there is one (it has a split).
-                const auto ref = std::find_if(seen.begin(), seen.end(),
-                    [](const Part& q) { return !q.j["root_actions"].is_null(); });
-                why            = foreign(ref != seen.end() ? *ref : seen.front(), p);
+                // Compared with a record that chose its split, when there is one.
+                const auto ref = std::find_if(
+                    seen.begin(), seen.end(), [](const Part& q) { return has_split(q); });
+                why = foreign(ref != seen.end() ? *ref : seen.front(), p);
             }
             if (why.empty())
                 for (const Part& q : seen)

@@ -25,7 +25,7 @@ std::string shard_record_json(const ShardPart& p) {
     j["part"]          = p.part;
     j["parts"]         = p.parts;
     j["root_actions"]  = p.rootActions ? Json(*p.rootActions) : Json();
-    j["owned"]         = p.owned;
+    j["owned"]         = p.owned ? Json(*p.owned) : Json();
     j["result"]        = p.exitCode == ExitInternal ? "unknown" : solver::result_name(r.result);
     j["mate_in"]       = r.result == solver::Result::MATE ? Json(r.mateIn) : Json();
     j["no_mate_up_to"] = r.result == solver::Result::NO_MATE ? p.maxMate : r.noMateUpTo;

@@ -21,6 +21,9 @@ namespace fived::report {
 constexpr const char* ShardRecordKind    = "fived-shard";
 constexpr int         ShardRecordVersion = 1;
 constexpr const char* ShardSplitName     = "root-round-robin"; // action i to part (i mod N) + 1
+// A root too wide to list within --max-actions: root action a to part action_part(a, N) + 1
+// (solver/history.h, a hash of its moves), so no part lists the root.
+constexpr const char* ShardHashName = "root-hash";
 // With more parts than root actions: item j of the frontier ((root action, defence) pairs in
 // standard order) to part (j mod N) + 1 (cli/cli_shard.cpp).
 constexpr const char* ShardFrontierName = "frontier-round-robin";
@@ -45,8 +48,8 @@ struct ShardPart {
     int                         maxMate = 0, part = 1, parts = 1, threads = 1;
     std::size_t                 maxActions = 0;
     std::optional<std::size_t>  rootActions; // the root's actions, when they could be listed
-    std::size_t                 owned = 0;   // the part's share of them
-    const solver::SolveResult*  r     = nullptr;
+    std::optional<std::size_t>  owned;       // the part's share of them (none: split by hash)
+    const solver::SolveResult*  r = nullptr;
     std::optional<std::int64_t> keyIndex; // the first key's index among the root's actions
     // The tree as solve writes it, and its self-check ("": it reads back as a proof).
     std::string  written, readBack;

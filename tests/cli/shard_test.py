@@ -276,6 +276,64 @@ def shard_schema():
     valid(json.loads(out), "shard_merge", "an unknown merge")
 
 
+def hash_split_merge():
+    """A root too wide to list within --max-actions is split by a hash of each action
+    (root-hash): no part lists it, every part says so (no root_actions, owned or key_index), and
+    the merge gives the single solve's answer with a tree that verifies. Here a small root made
+    "wide" by --max-actions 5, the search streaming every node above 4 actions (so only the root
+    listing meets the limit); mixed with a record of the listed split, the merge refuses."""
+    path = os.path.join(DATA, RT2)
+    wide = ["--at", "-2", "--mate", "3", "--max-actions", "5", "--stream-above", "4"]
+    _, sj, _ = run(["solve", path, "--quiet", "--json"] + wide)
+    sj = json.loads(sj)
+    check(sj["result"] == "mate" and sj["mate_in"] == 3, f"single: {sj['result']}")
+    valid = schema_validator(DATA, check)[1]
+    for n in (1, 4, 7):
+        files, recs = parts(path, n, wide, f"hash-{n}")
+        check(all(r["split"] == "root-hash" and r["root_actions"] is None and r["owned"] is None
+                  and r["key_index"] is None for r in recs),
+              f"{n} parts: {[(r['split'], r['owned'], r['key_index']) for r in recs]}")
+        check(any(r["result"] == "mate" for r in recs) and
+              all(r["result"] in ("mate", "no-mate") for r in recs),
+              f"{n} parts: {[r['result'] for r in recs]}")
+        for r in recs:
+            valid(r, "shard_record", f"{n} parts: part {r['part']}")
+        rc, out, err = run(["shard-merge", "--json"] + files)
+        mj = json.loads(out)
+        check(rc == OK and err == "" and (mj["result"], mj["mate_in"]) == ("mate", 3) and
+              mj["verified"] and mj["keys"] == [r for r in recs if r["result"] == "mate"][0]["keys"],
+              f"{n} parts: merge exit {rc} {mj['result']} {mj['mate_in']} {err!r}")
+        rc, merged, _ = run(["shard-merge"] + files)
+        tree = os.path.join(TMP, f"hash-{n}.5dpgn")
+        with open(tree, "w") as fh:
+            fh.write(merged)
+        rc, out, _ = run(["verify", tree, "--json"])
+        vj = json.loads(out)
+        check(vj["complete"] is True and vj["mate_in"] == 3 and vj["problems"] == [],
+              f"{n} parts: verify of the merged tree exit {rc} {out!r}")
+    # Parts of two splits do not merge: part 1 of the listed split (--max-actions 5000; its
+    # record then says 5, as a part of another fived might), parts 2-4 by hash.
+    files, _ = parts(path, 4, wide, "hash-mixed")
+    listed, recs = parts(path, 4, ["--at", "-2", "--mate", "3", "--max-actions", "5000",
+                                   "--stream-above", "4"], "hash-listed")
+    recs[0]["max_actions"] = 5
+    with open(listed[0], "w") as fh:
+        fh.write(json.dumps(recs[0]) + "\n")
+    for order in ([listed[0]] + files[1:], files[1:] + [listed[0]]):
+        rc, out, err = run(["shard-merge"] + order)
+        check(rc == BAD_INPUT and out == "" and "another split: split" in err,
+              f"mixed splits: {rc} {err!r}")
+    # A root-hash record that names root actions is not fived's.
+    _, recs = parts(path, 4, wide, "hash-forged")
+    recs[1]["owned"] = 3
+    forged = os.path.join(TMP, "hash-forged.json")
+    with open(forged, "w") as fh:
+        fh.write("".join(json.dumps(r) + "\n" for r in recs))
+    rc, out, err = run(["shard-merge", forged])
+    check(rc == BAD_INPUT and out == "" and "with root_actions, owned or key_index" in err,
+          f"forged root-hash record: {rc} {err!r}")
+
+
 def frontier_reference(recs, max_mate):
     """The frontier merge's arithmetic written again from the README: (result, mate_in,
     no_mate_up_to, keys) of the whole root from the items of all records."""
@@ -577,7 +635,8 @@ def frontier_schema():
 
 CASES = {f.__name__: f for f in (split_merge, unfinished_and_resume, merge_errors, shard_options,
                                  shard_schema, frontier_split_merge, frontier_unfinished,
-                                 frontier_refused, frontier_schema, frontier_rounds)}
+                                 frontier_refused, frontier_schema, frontier_rounds,
+                                 hash_split_merge)}
 
 
 if __name__ == "__main__":
