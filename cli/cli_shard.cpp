@@ -28,6 +28,10 @@
 // every part proved it, else UNKNOWN within min over parts of what they excluded, naming the
 // unfinished parts.
 //
+// --shard-split block (`root-block`): part I owns the run of actions [A (I - 1) / N, A I / N)
+// instead; the merge is the same (the key of least root index is still the first in standard
+// order).
+//
 // The split by hash (`root-hash`), taken when the root has more legal actions than --max-actions
 // (too wide to list; not when --time, --nodes or SIGINT stopped the listing): root action a belongs
 // to part action_part(a, N) + 1 (solver/history.h: a hash of its moves, the same on every machine),
@@ -38,7 +42,7 @@
 //
 // The frontier split (`frontier-round-robin`; cli_shard_frontier.cpp), taken when N exceeds the
 // root's actions A and the bound M is 2 or more (--shard-split auto; `frontier` forces it, `root`
-// keeps the root's split): the items are, for each root action a in standard order, the
+// and `block` keep the root's split): the items are, for each root action a in standard order, the
 // defender's legal actions d after it in standard order (Solver::legal_actions(), each list
 // within --max-actions), and a root action after which the defender has none is one item of its
 // own. Item j (from 0, over the whole list) belongs to part (j mod N) + 1. A part searches each
@@ -126,6 +130,9 @@ double cpu_seconds() {
         + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
+// The first action of block b (from 0) of n over a actions (`root-block`): floor(a b / n).
+std::size_t block_start(std::size_t a, int b, int n) { return a * std::size_t(b) / std::size_t(n); }
+
 } // namespace
 
 int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const std::string& file,
@@ -169,8 +176,15 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
             solve_frontier({game, root, part, parts, o, group, firstBudget}, s, all, rec, r);
         if (frontierExit == ExitBadInput) return noTable();
     } else if (listed) {
-        for (std::size_t i = std::size_t(part - 1); i < all.size(); i += std::size_t(parts))
-            mine.push_back(all[i]);
+        if (split == "block") { // part I: actions [A (I - 1) / N, A I / N)
+            rec.split = report::ShardBlockName;
+            for (std::size_t i = block_start(all.size(), part - 1, parts);
+                 i < block_start(all.size(), part, parts); ++i)
+                mine.push_back(all[i]);
+        } else {
+            for (std::size_t i = std::size_t(part - 1); i < all.size(); i += std::size_t(parts))
+                mine.push_back(all[i]);
+        }
         r = s.solve();
         if (r.noMemory) return ExitBadInput;
     } else if (hashed) {
@@ -363,9 +377,11 @@ std::string read_part(const std::string& line, Part& p) {
     if (p.parts < 1 || p.part < 1 || p.part > p.parts) return "part is not within 1..parts";
     if (j["split"] == report::ShardFrontierName) return read_frontier(p);
     const bool hashed = j["split"] == report::ShardHashName;
-    if (!hashed && j["split"] != ShardSplitName)
+    const bool blocks = j["split"] == report::ShardBlockName;
+    if (!hashed && !blocks && j["split"] != ShardSplitName)
         return "an unknown split " + j["split"].dump() + " (this fived knows " + ShardSplitName
-            + ", " + report::ShardHashName + " and " + report::ShardFrontierName + ")";
+            + ", " + report::ShardBlockName + ", " + report::ShardHashName + " and "
+            + report::ShardFrontierName + ")";
     // What the result claims must hold together (a record that does not is not fived's). A
     // split by hash lists no root: its key has no index.
     const bool ok = p.result == "mate" ? p.mateIn >= 1 && p.mateIn <= p.maxMate
@@ -382,11 +398,15 @@ std::string read_part(const std::string& line, Part& p) {
     if (j["owned"].is_null()) return "field owned missing or not a count";
     if (!j["root_actions"].is_null()) {
         const std::int64_t n     = j["root_actions"].get<std::int64_t>();
-        const std::int64_t owned = n / p.parts + (std::int64_t(p.part - 1) < n % p.parts ? 1 : 0);
-        if (j["owned"].get<std::int64_t>() != owned
-            || (p.keyIndex >= 0 && (p.keyIndex >= n || p.keyIndex % p.parts != p.part - 1)))
+        const auto         first = std::int64_t(block_start(std::size_t(n), p.part - 1, p.parts));
+        const auto         end   = std::int64_t(block_start(std::size_t(n), p.part, p.parts));
+        const std::int64_t owned =
+            blocks ? end - first : n / p.parts + (std::int64_t(p.part - 1) < n % p.parts ? 1 : 0);
+        const bool mine = blocks ? p.keyIndex >= first && p.keyIndex < end
+                                 : p.keyIndex < n && p.keyIndex % p.parts == p.part - 1;
+        if (j["owned"].get<std::int64_t>() != owned || (p.keyIndex >= 0 && !mine))
             return "its actions are not part " + std::to_string(p.part) + " of "
-                + std::to_string(p.parts) + " of the split " + ShardSplitName;
+                + std::to_string(p.parts) + " of the split " + j["split"].get<std::string>();
     } else if (p.result != "unknown") {
         return "a decided part without the root's actions";
     }

@@ -68,7 +68,7 @@ struct SolveCli {
     std::string   svg;   // draw the position and its key here (cli_svg.cpp)
     std::string   html;  // the viewer of the solution here (cli_html.cpp)
     std::string   shard; // --shard I/N or slurm: one part of the search (cli_shard.cpp)
-    std::string   shardSplit  = "auto"; // --shard-split auto, root or frontier
+    std::string   shardSplit  = "auto"; // --shard-split auto, root, block or frontier
     std::uint64_t shardBudget = 1'000;  // --shard-budget: a frontier item's first node budget
 
     // The writer the options pick (--json and --problemist are names of formats).
@@ -372,8 +372,9 @@ void register_solve(const Commands& commands, int& exitCode) {
     solve
         ->add_option("--shard-split", sc->shardSplit,
             "how --shard splits: auto (the frontier of (key, defence) pairs when there are more "
-            "parts than root actions, else the root's actions), root or frontier")
-        ->check(CLI::IsMember({"auto", "root", "frontier"}))
+            "parts than root actions, else the root's actions round-robin), root (round-robin), "
+            "block (runs of consecutive root actions) or frontier")
+        ->check(CLI::IsMember({"auto", "root", "block", "frontier"}))
         ->needs("--shard");
     solve
         ->add_option("--shard-budget", sc->shardBudget,

@@ -21,6 +21,9 @@ namespace fived::report {
 constexpr const char* ShardRecordKind    = "fived-shard";
 constexpr int         ShardRecordVersion = 1;
 constexpr const char* ShardSplitName     = "root-round-robin"; // action i to part (i mod N) + 1
+// --shard-split block: the root's actions in N runs of consecutive actions, action i (of A) to
+// part floor(i N / A) + 1, so the actions of one piece stay together.
+constexpr const char* ShardBlockName = "root-block";
 // A root too wide to list within --max-actions: root action a to part action_part(a, N) + 1
 // (solver/history.h, a hash of its moves), so no part lists the root.
 constexpr const char* ShardHashName = "root-hash";

@@ -276,6 +276,54 @@ def shard_schema():
     valid(json.loads(out), "shard_merge", "an unknown merge")
 
 
+def block_split_merge():
+    """--shard-split block deals the root's actions in runs of consecutive actions (root-block:
+    action i of A to part floor(i N / A) + 1): each part owns its run, the key's record names an
+    index in its run, the merge equals the single solve (tree and all) and verifies; a part of
+    another split, or a key outside its run, is refused."""
+    valid = schema_validator(DATA, check)[1]
+    for path in POSITIONS:
+        path = os.path.join(DATA, path)
+        name = os.path.basename(path)
+        rc, single, _ = run(["solve", path, "--quiet"])
+        a = int(run(["count", path])[1])
+        for n in (1, 4, 64):
+            files, recs = parts(path, n, ["--shard-split", "block"], f"block-{n}-{name}")
+            runs = [(a * i // n, a * (i + 1) // n) for i in range(n)]
+            check(all(r["split"] == "root-block" and r["root_actions"] == a and
+                      r["owned"] == e - b for r, (b, e) in zip(recs, runs)),
+                  f"{name} {n} parts: {[(r['split'], r['owned']) for r in recs]}")
+            check(all(b <= r["key_index"] < e for r, (b, e) in zip(recs, runs)
+                      if r["result"] == "mate"), f"{name} {n} parts: a key outside its run")
+            for r in recs:
+                valid(r, "shard_record", f"{name} {n} parts: part {r['part']}")
+            rc, merged, err = run(["shard-merge"] + files)
+            check(rc == OK and err == "" and merged == single,
+                  f"{name} {n} parts: merge exit {rc} {err!r}, same as solve: {merged == single}")
+            tree = os.path.join(TMP, f"block-{n}-{name}.5dpgn")
+            with open(tree, "w") as fh:
+                fh.write(merged)
+            rc, out, _ = run(["verify", tree, "--json"])
+            vj = json.loads(out)
+            check(vj["complete"] is True and vj["mate_in"] == 2 and vj["problems"] == [],
+                  f"{name} {n} parts: verify of the merged tree exit {rc} {out!r}")
+    path = os.path.join(DATA, POSITIONS[0])
+    blocks, recs = parts(path, 4, ["--shard-split", "block"], "block-mixed")
+    robin, _ = parts(path, 4, [], "robin-mixed")
+    rc, out, err = run(["shard-merge", robin[0]] + blocks[1:])
+    check(rc == BAD_INPUT and out == "" and "another split: split" in err,
+          f"mixed splits: {rc} {err!r}")
+    key = [r for r in recs if r["result"] == "mate"][0]
+    # Half the root away: outside its run of about a quarter.
+    key["key_index"] = (key["key_index"] + key["root_actions"] // 2) % key["root_actions"]
+    forged = os.path.join(TMP, "block-forged.json")
+    with open(forged, "w") as fh:
+        fh.write("".join(json.dumps(r) + "\n" for r in recs))
+    rc, out, err = run(["shard-merge", forged])
+    check(rc == BAD_INPUT and out == "" and "of the split root-block" in err,
+          f"a key outside its run: {rc} {err!r}")
+
+
 def hash_split_merge():
     """A root too wide to list within --max-actions is split by a hash of each action
     (root-hash): no part lists it, every part says so (no root_actions, owned or key_index), and
@@ -636,7 +684,7 @@ def frontier_schema():
 CASES = {f.__name__: f for f in (split_merge, unfinished_and_resume, merge_errors, shard_options,
                                  shard_schema, frontier_split_merge, frontier_unfinished,
                                  frontier_refused, frontier_schema, frontier_rounds,
-                                 hash_split_merge)}
+                                 hash_split_merge, block_split_merge)}
 
 
 if __name__ == "__main__":
