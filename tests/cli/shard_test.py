@@ -276,6 +276,28 @@ def shard_schema():
     valid(json.loads(out), "shard_merge", "an unknown merge")
 
 
+def verify_merged(text, name, mate_in, what):
+    """The merged tree `text`, written to TMP/name, is a complete proof of a mate in mate_in
+    for `fived verify`."""
+    tree = os.path.join(TMP, name)
+    with open(tree, "w") as fh:
+        fh.write(text)
+    rc, out, _ = run(["verify", tree, "--json"])
+    vj = json.loads(out)
+    check(vj["complete"] is True and vj["mate_in"] == mate_in and vj["problems"] == [],
+          f"{what}: verify of the merged tree exit {rc} {out!r}")
+
+
+def refused(recs, name, message, what):
+    """The records `recs`, written to TMP/name (one a line), are refused by the merge: exit 2,
+    nothing on stdout, `message` on stderr."""
+    forged = os.path.join(TMP, name)
+    with open(forged, "w") as fh:
+        fh.write("".join(json.dumps(r) + "\n" for r in recs))
+    rc, out, err = run(["shard-merge", forged])
+    check(rc == BAD_INPUT and out == "" and message in err, f"{what}: {rc} {err!r}")
+
+
 def block_split_merge():
     """--shard-split block deals the root's actions in runs of consecutive actions (root-block:
     action i of A to part floor(i N / A) + 1): each part owns its run, the key's record names an
@@ -300,13 +322,7 @@ def block_split_merge():
             rc, merged, err = run(["shard-merge"] + files)
             check(rc == OK and err == "" and merged == single,
                   f"{name} {n} parts: merge exit {rc} {err!r}, same as solve: {merged == single}")
-            tree = os.path.join(TMP, f"block-{n}-{name}.5dpgn")
-            with open(tree, "w") as fh:
-                fh.write(merged)
-            rc, out, _ = run(["verify", tree, "--json"])
-            vj = json.loads(out)
-            check(vj["complete"] is True and vj["mate_in"] == 2 and vj["problems"] == [],
-                  f"{name} {n} parts: verify of the merged tree exit {rc} {out!r}")
+            verify_merged(merged, f"block-{n}-{name}.5dpgn", 2, f"{name} {n} parts")
     path = os.path.join(DATA, POSITIONS[0])
     blocks, recs = parts(path, 4, ["--shard-split", "block"], "block-mixed")
     robin, _ = parts(path, 4, [], "robin-mixed")
@@ -316,12 +332,7 @@ def block_split_merge():
     key = [r for r in recs if r["result"] == "mate"][0]
     # Half the root away: outside its run of about a quarter.
     key["key_index"] = (key["key_index"] + key["root_actions"] // 2) % key["root_actions"]
-    forged = os.path.join(TMP, "block-forged.json")
-    with open(forged, "w") as fh:
-        fh.write("".join(json.dumps(r) + "\n" for r in recs))
-    rc, out, err = run(["shard-merge", forged])
-    check(rc == BAD_INPUT and out == "" and "of the split root-block" in err,
-          f"a key outside its run: {rc} {err!r}")
+    refused(recs, "block-forged.json", "of the split root-block", "a key outside its run")
 
 
 def hash_split_merge():
@@ -351,14 +362,7 @@ def hash_split_merge():
         check(rc == OK and err == "" and (mj["result"], mj["mate_in"]) == ("mate", 3) and
               mj["verified"] and mj["keys"] == [r for r in recs if r["result"] == "mate"][0]["keys"],
               f"{n} parts: merge exit {rc} {mj['result']} {mj['mate_in']} {err!r}")
-        rc, merged, _ = run(["shard-merge"] + files)
-        tree = os.path.join(TMP, f"hash-{n}.5dpgn")
-        with open(tree, "w") as fh:
-            fh.write(merged)
-        rc, out, _ = run(["verify", tree, "--json"])
-        vj = json.loads(out)
-        check(vj["complete"] is True and vj["mate_in"] == 3 and vj["problems"] == [],
-              f"{n} parts: verify of the merged tree exit {rc} {out!r}")
+        verify_merged(run(["shard-merge"] + files)[1], f"hash-{n}.5dpgn", 3, f"{n} parts")
     # Parts of two splits do not merge: part 1 of the listed split (--max-actions 5000; its
     # record then says 5, as a part of another fived might), parts 2-4 by hash.
     files, _ = parts(path, 4, wide, "hash-mixed")
@@ -374,12 +378,8 @@ def hash_split_merge():
     # A root-hash record that names root actions is not fived's.
     _, recs = parts(path, 4, wide, "hash-forged")
     recs[1]["owned"] = 3
-    forged = os.path.join(TMP, "hash-forged.json")
-    with open(forged, "w") as fh:
-        fh.write("".join(json.dumps(r) + "\n" for r in recs))
-    rc, out, err = run(["shard-merge", forged])
-    check(rc == BAD_INPUT and out == "" and "with root_actions, owned or key_index" in err,
-          f"forged root-hash record: {rc} {err!r}")
+    refused(recs, "hash-forged.json", "with root_actions, owned or key_index",
+            "a root-hash record with owned")
 
 
 def frontier_reference(recs, max_mate):
