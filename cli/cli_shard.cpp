@@ -307,6 +307,7 @@ std::string read_item(const Json& o, const Part& p, std::size_t t, std::int64_t 
 std::string read_frontier(Part& p) {
     const Json& j = p.j;
     p.frontier    = true;
+    if (!is_count(j["owned"])) return "field owned missing or not a count";
     if (!j.contains("frontier") || !(j["frontier"].is_null() || is_count(j["frontier"])))
         return "field frontier missing or not a count or null";
     if (!j.contains("group") || !is_count(j["group"])) return "field group missing or not a count";

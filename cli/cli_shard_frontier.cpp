@@ -138,6 +138,7 @@ int solve_frontier(const FrontierPart& f, solver::Solver& s, const Actions& all,
     std::string          why;
     rec.split = report::ShardFrontierName;
     rec.group = f.group;
+    rec.owned = 0; // until the frontier is listed
     r.result  = solver::Result::UNKNOWN;
     if (!list_frontier(s, f.root, all, f.o.actionLimit, defences, why)) {
         r.error    = why;

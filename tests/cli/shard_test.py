@@ -380,6 +380,14 @@ def hash_split_merge():
     recs[1]["owned"] = 3
     refused(recs, "hash-forged.json", "with root_actions, owned or key_index",
             "a root-hash record with owned")
+    # owned is null only in a root-hash record: a round-robin or frontier one without it is not
+    # fived's (and is refused, not a crash).
+    for extra, name in (([], "robin"), (["--at", "-2", "--mate", "3", "--shard-split",
+                                         "frontier"], "frontier")):
+        _, recs = parts(path, 4, extra, f"null-owned-{name}")
+        recs[0]["owned"] = None
+        refused(recs, f"null-owned-{name}.json", "field owned missing or not a count",
+                f"a {name} record without owned")
 
 
 def frontier_reference(recs, max_mate):
