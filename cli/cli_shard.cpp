@@ -243,6 +243,10 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     rec.written  = written;
     rec.readBack = readBack;
     rec.cpuMs    = std::int64_t((cpu_seconds() - cpu0) * 1000.0 + 0.5);
+    // The part's wall time from its start (--time's), whatever path it took: a part that could
+    // not list its root or frontier wrote 0 (cwmtt-ctp1 --at -5 --shard 1/16: 2.6 s of CPU).
+    r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - o.timeFrom)
+               .count();
     rec.threads  = o.threads;
     rec.exitCode = exitCode;
     std::cout << report::shard_record_json(rec) << '\n';

@@ -4,7 +4,6 @@
 // its own at the position after both actions, the part's limits shared over its pairs, in rounds
 // of growing node budgets (--shard-budget, 4 times more each round).
 #include <algorithm>
-#include <chrono>
 #include <iostream>
 
 #include "cli/cli.h"
@@ -212,13 +211,10 @@ int solve_frontier(const FrontierPart& f, solver::Solver& s, const Actions& all,
     rec.frontier = std::size_t(index);
     rec.owned    = rec.items.size();
     r.nodes      = nodes;
-    r.ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - f.o.timeFrom)
-            .count();
-    r.result   = anyUnknown ? solver::Result::UNKNOWN
-          : anyMate         ? solver::Result::MATE
-                            : solver::Result::NO_MATE;
-    r.limitHit = anyUnknown;
+    r.result     = anyUnknown ? solver::Result::UNKNOWN
+            : anyMate         ? solver::Result::MATE
+                              : solver::Result::NO_MATE;
+    r.limitHit   = anyUnknown;
     if (internal) return ExitInternal;
     return anyUnknown ? ExitUnknown : anyMate ? ExitOk : ExitNegative;
 }

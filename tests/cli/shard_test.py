@@ -41,12 +41,16 @@ RT2 = "rook-tactics-2.5dpgn"  # 23 root actions; --at -2: 14
 
 
 def parts(path, n, extra=(), name=None):
-    """Runs the n parts; returns the record files and their records."""
+    """Runs the n parts; returns the record files and their records. Each part is one thread:
+    its wall time (time_ms) is at least its CPU time (cpu_ms), within rounding."""
     files, recs = [], []
     for i in range(1, n + 1):
         rc, out, err = run(["solve", path, "--quiet", "--shard", f"{i}/{n}"] + list(extra))
         check(rc in (OK, NEGATIVE, UNKNOWN) and err == "",
               f"{path} --shard {i}/{n}: exit {rc} {err!r}")
+        rec = json.loads(out)
+        check(rec["time_ms"] * 1.05 + 5 >= rec["cpu_ms"],
+              f"{path} --shard {i}/{n}: time_ms {rec['time_ms']} < cpu_ms {rec['cpu_ms']}")
         f = os.path.join(TMP, f"{name or os.path.basename(path)}-{i}-of-{n}.json")
         with open(f, "w") as fh:
             fh.write(out)
