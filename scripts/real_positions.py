@@ -32,6 +32,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from shard_scale import cpu_children  # noqa: E402 (CPU seconds of the finished children)
+
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT.parent / "shared" / "puzzles"
 
@@ -55,12 +58,6 @@ def needs_lenient(fived, path):
     """True when the file reads only with --lenient (known errors in third-party files)."""
     strict = subprocess.run([fived, "status", str(path)], capture_output=True, text=True)
     return strict.returncode != 0
-
-
-def cpu_children():
-    """CPU seconds (user + system) of the finished children so far."""
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
 
 
 def solve(fived, path, at, mate, threads, limit, lenient):
