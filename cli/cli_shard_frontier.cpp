@@ -172,7 +172,7 @@ int solve_frontier(const FrontierPart& f, solver::Solver& s, const Actions& all,
     std::uint64_t       nodes = s.nodes(), budget = std::max<std::uint64_t>(f.firstBudget, 1);
     bool                internal = false, noMemory = false, stop = false;
     const std::uint64_t cap    = f.o.nodeLimit;
-    const std::string   capped = "node limit of " + std::to_string(cap) + " reached";
+    const std::string   capped = solver::limit_message(solver::Limit::NODES, double(cap));
     std::vector<bool>   open(mine.size(), true);
     std::string         stopWhy;
     while (!stop && !noMemory && std::find(open.begin(), open.end(), true) != open.end()) {

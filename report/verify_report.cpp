@@ -61,9 +61,7 @@ solver::Analysis verify_analysis(const VerifyOptions& c, const Multiverse& puzzl
         const double left = c.time
             - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (c.time > 0 && left <= 0) {
-            char buf[64];
-            std::snprintf(buf, sizeof buf, "time limit of %g s reached", c.time);
-            an.why = buf;
+            an.why = solver::limit_message(solver::Limit::TIME, c.time);
         } else {
             o.timeLimit = c.time > 0 ? left : 0;
             if (c.progress) std::cerr << "verify: analysis, mates in at most " << n << '\n';
@@ -75,9 +73,7 @@ solver::Analysis verify_analysis(const VerifyOptions& c, const Multiverse& puzzl
             }
             // The analysis' own limit names its share of the time: the option is named instead.
             if (c.time > 0 && an.why.rfind("time limit", 0) == 0) {
-                char buf[64];
-                std::snprintf(buf, sizeof buf, "time limit of %g s reached", c.time);
-                an.why = buf;
+                an.why = solver::limit_message(solver::Limit::TIME, c.time);
             }
         }
     }

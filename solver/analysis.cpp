@@ -55,9 +55,7 @@ Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const 
         if (!s.legal_actions({}, first, o.actionLimit ? o.actionLimit : SIZE_MAX)) {
             a.complete = false;
             a.why      = s.limit_reason();
-            if (a.why.empty())
-                a.why = "a position has more than " + std::to_string(o.actionLimit)
-                    + " legal actions (--max-actions)";
+            if (a.why.empty()) a.why = limit_message(Limit::ACTIONS, double(o.actionLimit));
             first.clear();
         }
         for (const std::vector<Move>& act : first) {

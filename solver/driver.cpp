@@ -45,21 +45,12 @@ Limit Solver::limit_kind() const {
 }
 
 std::string Solver::limit_reason() const {
-    const Impl& s = *impl;
-    switch (limit_kind()) {
-        case Limit::INTERRUPTED: return "interrupted";
-        case Limit::TIME: {
-            char buf[64];
-            std::snprintf(buf, sizeof buf, "time limit of %g s reached", s.opt.timeLimit);
-            return buf;
-        }
-        case Limit::ACTIONS:
-            return "a position has more than " + std::to_string(s.opt.actionLimit)
-                + " legal actions (--max-actions)";
-        case Limit::NODES: return "node limit of " + std::to_string(s.opt.nodeLimit) + " reached";
-        case Limit::NONE: break;
-    }
-    return {};
+    const Impl& s    = *impl;
+    const Limit kind = limit_kind();
+    return limit_message(kind,
+        kind == Limit::TIME          ? s.opt.timeLimit
+            : kind == Limit::ACTIONS ? double(s.opt.actionLimit)
+                                     : double(s.opt.nodeLimit));
 }
 
 // Iterative deepening from opt.minMate to opt.maxMate: res.result MATE with res.mateIn, the bound

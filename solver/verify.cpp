@@ -12,6 +12,24 @@
 
 namespace fived::solver {
 
+std::string limit_message(Limit kind, double value) {
+    switch (kind) {
+        case Limit::INTERRUPTED: return "interrupted";
+        case Limit::TIME: {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "time limit of %g s reached", value);
+            return buf;
+        }
+        case Limit::ACTIONS:
+            return "a position has more than " + std::to_string(std::uint64_t(value))
+                + " legal actions (--max-actions)";
+        case Limit::NODES:
+            return "node limit of " + std::to_string(std::uint64_t(value)) + " reached";
+        case Limit::NONE: break;
+    }
+    return {};
+}
+
 using movegen::Move;
 using movegen::MoveUndo;
 using movegen::Multiverse;
@@ -60,19 +78,16 @@ struct Walker {
     bool spend() {
         ++report.nodes;
         if (limits.nodeLimit && report.nodes > limits.nodeLimit)
-            limit(Limit::NODES, "node limit of " + std::to_string(limits.nodeLimit) + " reached");
+            limit(Limit::NODES, limit_message(Limit::NODES, double(limits.nodeLimit)));
         if ((report.nodes & 1023) == 1) poll(); // the first unit too
         return !stop;
     }
 
     void poll() {
         if (limits.interrupt && limits.interrupt->load(std::memory_order_relaxed))
-            limit(Limit::INTERRUPTED, "interrupted");
-        if (limits.timeLimit > 0 && std::chrono::steady_clock::now() >= limits.deadline) {
-            char buf[64];
-            std::snprintf(buf, sizeof buf, "time limit of %g s reached", limits.timeLimit);
-            limit(Limit::TIME, buf);
-        }
+            limit(Limit::INTERRUPTED, limit_message(Limit::INTERRUPTED, 0));
+        if (limits.timeLimit > 0 && std::chrono::steady_clock::now() >= limits.deadline)
+            limit(Limit::TIME, limit_message(Limit::TIME, limits.timeLimit));
     }
 
     // If `a` is one of the legal actions of m, f() with it made on m; returns whether it was.
@@ -222,9 +237,7 @@ struct Walker {
         picker.for_each([&](std::span<const Move> a) {
             if (!spend()) return false;
             if (limits.actionLimit && ++count > limits.actionLimit) {
-                limit(Limit::ACTIONS,
-                    "a position has more than " + std::to_string(limits.actionLimit)
-                        + " legal actions (--max-actions)");
+                limit(Limit::ACTIONS, limit_message(Limit::ACTIONS, double(limits.actionLimit)));
                 return false;
             }
             // A child?

@@ -78,6 +78,11 @@ enum class Limit : std::uint8_t {
     INTERRUPTED, // SIGINT / SIGTERM
 };
 
+// The message of a limit, the one text every command prints for it: "time limit of S s reached"
+// (value: S), "node limit of N reached", "a position has more than N legal actions
+// (--max-actions)" (value: N), "interrupted"; "" for NONE.
+std::string limit_message(Limit kind, double value);
+
 // Limits of check_proof(); the defaults are none.
 struct ProofLimits {
     // Stop once this clock reaches `deadline` (timeLimit is its length in seconds, for the

@@ -231,6 +231,17 @@ TEST(CheckProof, LimitsStopTheWalk) {
 // Issue 14: two defences that reach the same position (jumps onto two equal boards) are two
 // defences. The solver answers both, and the proof check accepts the tree (it used to reject the
 // second as a duplicate variation and the solve ended "unknown").
+// One text per limit, for the solver, the proof walk and the CLI alike.
+TEST(Limits, EachKindHasOneMessage) {
+    EXPECT_EQ(limit_message(Limit::TIME, 0.5), "time limit of 0.5 s reached");
+    EXPECT_EQ(limit_message(Limit::TIME, 60), "time limit of 60 s reached");
+    EXPECT_EQ(limit_message(Limit::NODES, 5000000000.0), "node limit of 5000000000 reached");
+    EXPECT_EQ(limit_message(Limit::ACTIONS, 2000000),
+        "a position has more than 2000000 legal actions (--max-actions)");
+    EXPECT_EQ(limit_message(Limit::INTERRUPTED, 0), "interrupted");
+    EXPECT_EQ(limit_message(Limit::NONE, 7), "");
+}
+
 TEST(Proof, TransposedDefencesAreTwoDefences) {
     const char* text = "[Board \"custom\"]\n[Size \"5x5\"]\n[5/2R2/k2bK/5/2R2:0:1:w]\n"
                        "[5/2R2/k2bK/5/2R2:1:1:w]\n\n1. (0T1)Ke3xd3 (1T1)Rc1d1\n";
