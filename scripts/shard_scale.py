@@ -15,8 +15,11 @@ search was decided with N parts ("unknown(k)": k parts unfinished). With N above
 actions the parts split the frontier of (key, defence) pairs instead (README "One puzzle on many
 machines"; each part then lists the whole frontier, a node per action listed).
 
+--split passes --shard-split to every part (auto, root, block or frontier; default auto), so the
+round-robin and block splits can be compared on the same rows.
+
 Usage: scripts/shard_scale.py FILE [--at K] [--mate N] [--lenient] [--time 60]
-           [--parts 1,2,4,8,16,64] [--fived build/ci/cli/fived] [--json-out FILE]
+           [--parts 1,2,4,8,16,64] [--split auto] [--fived build/ci/cli/fived] [--json-out FILE]
 Exit status: 0 when every run gave a record and every decided merge agrees with the single
 solve, 1 otherwise, 2 on bad usage.
 """
@@ -51,6 +54,8 @@ def main():
     ap.add_argument("--lenient", action="store_true")
     ap.add_argument("--time", type=float, default=60, help="time limit of each part and solve")
     ap.add_argument("--parts", default="1,2,4,8,16,64")
+    ap.add_argument("--split", default="auto", choices=["auto", "root", "block", "frontier"],
+                    help="--shard-split of every part")
     ap.add_argument("--fived", default=os.path.join(ROOT, "build", "ci", "cli", "fived"))
     ap.add_argument("--json-out")
     a = ap.parse_args()
@@ -69,7 +74,7 @@ def main():
     s_nodes = single["nodes"]
     s_ms = max(single["time_ms"], 1)
     s_res = single["result"] + (f" {single['mate_in']}" if single["mate_in"] else "")
-    print(f"{a.file} {' '.join(common[2:])}")
+    print(f"{a.file} {' '.join(common[2:])} --shard-split {a.split}")
     print(f"single: {s_res}, {s_nodes} nodes, {cpu:.2f} CPU s, {s_ms / 1000:.2f} s")
     print(f"{'N':>4} {'merged':<14} {'nodes':>12} {'inflation':>9} {'CPU s':>8} "
           f"{'max part nodes':>14} {'makespan s':>10} {'speed-up nodes':>14} {'speed-up s':>10}")
@@ -78,7 +83,8 @@ def main():
         for n in [int(x) for x in a.parts.split(",")]:
             files, recs, cpu_n = [], [], 0.0
             for i in range(1, n + 1):
-                rc, out, err, cpu, _ = run([a.fived, "solve"] + common + ["--shard", f"{i}/{n}"])
+                rc, out, err, cpu, _ = run([a.fived, "solve"] + common + ["--shard", f"{i}/{n}",
+                                                             "--shard-split", a.split])
                 cpu_n += cpu
                 if rc not in (0, 1, 3):
                     print(f"shard_scale: part {i}/{n} failed (exit {rc}): {err.strip()}",
@@ -116,7 +122,7 @@ def main():
                   f"{row['speedup_s']:>10.2f}")
     if a.json_out:
         with open(a.json_out, "w") as fh:
-            json.dump({"file": a.file, "options": common[1:], "single": {
+            json.dump({"file": a.file, "options": common[1:], "split": a.split, "single": {
                 "result": s_res, "nodes": s_nodes, "time_s": s_ms / 1000}, "rows": rows}, fh,
                 indent=1)
     return 1 if bad else 0
