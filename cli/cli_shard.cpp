@@ -151,19 +151,19 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         o.timeFrom = std::chrono::steady_clock::now();
     std::vector<std::vector<Move>> all, mine;
     o.rootActions = &mine;
-    auto  owner   = std::make_unique<solver::Solver>(root, o);
-    auto* sp      = owner.get();
-    auto  noTable = [&] {
+    // The solver that lists the root and searches the listed share; the split by hash replaces it
+    // with one of its own (one table at a time), so it is only ever named through `owner`.
+    auto owner   = std::make_unique<solver::Solver>(root, o);
+    auto noTable = [&] {
         std::cerr << "--hash " << o.hashMb << ": cannot allocate a transposition table of "
                   << o.hashMb << " MB\n";
         return ExitBadInput;
     };
-    if (!sp->table_ok()) return noTable();
-    solver::Solver& s      = *sp;
-    const bool      listed = s.legal_actions({}, all, o.actionLimit ? o.actionLimit : SIZE_MAX);
+    if (!owner->table_ok()) return noTable();
+    const bool listed = owner->legal_actions({}, all, o.actionLimit ? o.actionLimit : SIZE_MAX);
     // Too wide to list within --max-actions (not stopped by --time, --nodes or SIGINT): the split
     // by hash.
-    const solver::Limit listStop = listed ? solver::Limit::NONE : s.limit_kind();
+    const solver::Limit listStop = listed ? solver::Limit::NONE : owner->limit_kind();
     const bool          hashed =
         !listed && (listStop == solver::Limit::NONE || listStop == solver::Limit::ACTIONS);
     solver::SolveResult r;
@@ -173,7 +173,7 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     int frontierExit = 0;
     if (frontier) {
         frontierExit =
-            solve_frontier({game, root, part, parts, o, group, firstBudget}, s, all, rec, r);
+            solve_frontier({game, root, part, parts, o, group, firstBudget}, *owner, all, rec, r);
         if (frontierExit == ExitBadInput) return noTable();
     } else if (listed) {
         if (split == "block") { // part I: actions [A (I - 1) / N, A I / N)
@@ -185,7 +185,7 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
             for (std::size_t i = std::size_t(part - 1); i < all.size(); i += std::size_t(parts))
                 mine.push_back(all[i]);
         }
-        r = s.solve();
+        r = owner->solve();
         if (r.noMemory) return ExitBadInput;
     } else if (hashed) {
         // A solver of its own for the share by hash (its options say so); the listing's is freed
@@ -201,15 +201,15 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         if (r.noMemory) return ExitBadInput;
         rec.split = report::ShardHashName;
     } else {
-        r.error     = s.limit_reason();
-        r.limitKind = s.limit_kind();
+        r.error     = owner->limit_reason();
+        r.limitKind = owner->limit_kind();
         if (r.error.empty()) {
             r.error = "the root has more than " + std::to_string(o.actionLimit)
                 + " legal actions (--max-actions)";
             r.limitKind = solver::Limit::ACTIONS;
         }
         r.limitHit = true;
-        r.nodes    = s.nodes();
+        r.nodes    = owner->nodes();
     }
     // The tree as solve writes it, read back and checked before it is recorded.
     std::string written, readBack;
