@@ -215,16 +215,16 @@ bool slurm_shard(const char* command, bool& present, int& index, int& count) {
 
 } // namespace
 
-bool parse_shard(
-    const std::string& spec, const char* command, bool slurmWhenEmpty, int& index, int& count) {
+bool parse_shard(const std::string& spec, const char* command, bool slurmWhenEmpty, int& index,
+    int& count, const char* option) {
     index = 1;
     count = 1;
     if (spec == "slurm" || (spec.empty() && slurmWhenEmpty)) {
         bool present = false;
         if (!slurm_shard(command, present, index, count)) return false;
         if (!present && !spec.empty()) {
-            std::cerr << command
-                      << ": --shard slurm: SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (or "
+            std::cerr << command << ": " << option
+                      << " slurm: SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (or "
                          "_MIN and _MAX) are not set: not a task of a Slurm job array\n";
             return false;
         }
@@ -235,7 +235,8 @@ bool parse_shard(
     if (slash == std::string::npos || !whole_number(spec.substr(0, slash).c_str(), index)
         || !whole_number(spec.substr(slash + 1).c_str(), count) || count < 1 || index < 1
         || index > count) {
-        std::cerr << command << ": --shard " << spec << ": expected I/N with 1 <= I <= N\n";
+        std::cerr << command << ": " << option << ' ' << spec
+                  << ": expected I/N with 1 <= I <= N\n";
         return false;
     }
     return true;

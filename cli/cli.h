@@ -87,9 +87,9 @@ std::unique_ptr<tbb::global_control> allow_threads(int threads);
 // "slurm" for Slurm's job-array variables (SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN, plus
 // 1, of SLURM_ARRAY_TASK_COUNT tasks, or of MAX - MIN + 1 without COUNT); an empty spec is {1,
 // 1}, or with slurmWhenEmpty those variables when they are set. A bad spec or variable prints
-// `command: cause` and returns false.
-bool parse_shard(
-    const std::string& spec, const char* command, bool slurmWhenEmpty, int& index, int& count);
+// `command: option spec: cause` and returns false.
+bool parse_shard(const std::string& spec, const char* command, bool slurmWhenEmpty, int& index,
+    int& count, const char* option = "--shard");
 
 // Validators: a positive, finite number of seconds; a count written in decimal digits (CLI11
 // would read -1 into an unsigned option as its largest value).

@@ -133,16 +133,36 @@ double cpu_seconds() {
 // The first action of block b (from 0) of n over a actions (`root-block`): floor(a b / n).
 std::size_t block_start(std::size_t a, int b, int n) { return a * std::size_t(b) / std::size_t(n); }
 
+// The root indices of part I of N of a actions, ascending: round-robin (i mod N = I - 1) or the
+// block [a (I - 1) / N, a I / N).
+std::vector<std::int64_t> share_of(std::size_t a, int part, int parts, bool blocks) {
+    std::vector<std::int64_t> mine;
+    if (blocks)
+        for (std::size_t i = block_start(a, part - 1, parts); i < block_start(a, part, parts); ++i)
+            mine.push_back(std::int64_t(i));
+    else
+        for (std::size_t i = std::size_t(part - 1); i < a; i += std::size_t(parts))
+            mine.push_back(std::int64_t(i));
+    return mine;
+}
+
 } // namespace
 
 int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const std::string& file,
     const std::string& spec, solver::SolveOptions o, std::size_t group, const std::string& split,
-    std::uint64_t firstBudget) {
-    int part = 1, parts = 1;
+    std::uint64_t firstBudget, const std::string& subSpec) {
+    int part = 1, parts = 1, sub = 0, subs = 0;
     if (!parse_shard(spec, "fived solve", false, part, parts)) return ExitBadInput;
-    if (split == "frontier" && o.maxMate < 2) {
-        std::cerr << "fived solve: --shard-split frontier needs a bound of 2 or more (--mate "
-                  << o.maxMate << ")\n";
+    if (!subSpec.empty() && !parse_shard(subSpec, "fived solve", false, sub, subs, "--shard-sub"))
+        return ExitBadInput;
+    if ((split == "frontier" || sub) && o.maxMate < 2) {
+        std::cerr << "fived solve: " << (sub ? "--shard-sub" : "--shard-split frontier")
+                  << " needs a bound of 2 or more (--mate " << o.maxMate << ")\n";
+        return ExitBadInput;
+    }
+    if (sub && split == "frontier") {
+        std::cerr << "fived solve: --shard-sub splits a part of the root's actions (--shard-split "
+                     "auto, root or block), not of the frontier\n";
         return ExitBadInput;
     }
     const double cpu0 = cpu_seconds();
@@ -150,6 +170,7 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     if (o.timeFrom == std::chrono::steady_clock::time_point{})
         o.timeFrom = std::chrono::steady_clock::now();
     std::vector<std::vector<Move>> all, mine;
+    std::vector<std::int64_t>      mineIndex; // the root index of each of mine (ascending)
     o.rootActions = &mine;
     // The solver that lists the root and searches the listed share; the split by hash replaces it
     // with one of its own (one table at a time), so it is only ever named through `owner`.
@@ -168,25 +189,40 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         !listed && (listStop == solver::Limit::NONE || listStop == solver::Limit::ACTIONS);
     solver::SolveResult r;
     report::ShardPart   rec;
-    const bool          frontier = listed && o.maxMate >= 2
+    const bool          frontier = listed && o.maxMate >= 2 && !sub
         && (split == "frontier" || (split == "auto" && std::size_t(parts) > all.size()));
     int frontierExit = 0;
+    if (sub) {
+        // The frontier split of this part's own actions, whatever becomes of the root.
+        rec.within = report::ShardPart::Within{
+            part, parts, split == "block" ? report::ShardBlockName : report::ShardSplitName};
+        rec.split = report::ShardFrontierName;
+        rec.owned = 0; // until the frontier is listed
+    }
+    if (sub && hashed) {
+        std::cerr << "fived solve: --shard-sub: the root has more than " << o.actionLimit
+                  << " legal actions (--max-actions), so its parts are split by hash and cannot "
+                     "be split further\n";
+        return ExitBadInput;
+    }
     if (frontier) {
         frontierExit =
             solve_frontier({game, root, part, parts, o, group, firstBudget}, *owner, all, rec, r);
         if (frontierExit == ExitBadInput) return noTable();
     } else if (listed) {
-        if (split == "block") { // part I: actions [A (I - 1) / N, A I / N)
-            rec.split = report::ShardBlockName;
-            for (std::size_t i = block_start(all.size(), part - 1, parts);
-                 i < block_start(all.size(), part, parts); ++i)
-                mine.push_back(all[i]);
+        if (split == "block") rec.split = report::ShardBlockName;
+        mineIndex = share_of(all.size(), part, parts, split == "block");
+        for (const std::int64_t i : mineIndex)
+            mine.push_back(all[std::size_t(i)]);
+        if (sub) {
+            rec.split    = report::ShardFrontierName;
+            frontierExit = solve_frontier(
+                {game, root, sub, subs, o, group, firstBudget, &mineIndex}, *owner, mine, rec, r);
+            if (frontierExit == ExitBadInput) return noTable();
         } else {
-            for (std::size_t i = std::size_t(part - 1); i < all.size(); i += std::size_t(parts))
-                mine.push_back(all[i]);
+            r = owner->solve();
+            if (r.noMemory) return ExitBadInput;
         }
-        r = owner->solve();
-        if (r.noMemory) return ExitBadInput;
     } else if (hashed) {
         // A solver of its own for the share by hash (its options say so); the listing's is freed
         // first, so one table is allocated at a time.
@@ -218,12 +254,12 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         written                     = notation::write_tree(gt);
         readBack                    = read_back_problem(written, gt, r.mateIn);
     }
-    const int exitCode = frontier             ? frontierExit
+    const int exitCode = frontier || sub      ? frontierExit
         : r.internal || !readBack.empty()     ? ExitInternal
         : r.result == solver::Result::MATE    ? ExitOk
         : r.result == solver::Result::NO_MATE ? ExitNegative
                                               : ExitUnknown;
-    if (r.internal || (frontier && exitCode == ExitInternal))
+    if (r.internal || ((frontier || sub) && exitCode == ExitInternal))
         std::cerr << display_name(file) << ": internal error: " << r.error << '\n';
     if (!readBack.empty())
         std::cerr << display_name(file)
@@ -233,10 +269,10 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     rec.root       = &root;
     rec.maxMate    = o.maxMate;
     rec.maxActions = o.actionLimit;
-    rec.part       = part;
-    rec.parts      = parts;
+    rec.part       = sub ? sub : part;
+    rec.parts      = sub ? subs : parts;
     if (listed) rec.rootActions = all.size();
-    if (!frontier && !hashed) rec.owned = mine.size(); // by hash: not counted (not listed)
+    if (!frontier && !hashed && !sub) rec.owned = mine.size(); // by hash: not counted (not listed)
     rec.r = &r;
     if (listed && !r.keys.empty())
         rec.keyIndex = std::find(all.begin(), all.end(), r.keys[0]) - all.begin();
@@ -266,7 +302,18 @@ struct Part {
     bool                              frontier = false, listed = false;
     std::vector<report::FrontierItem> items;
     std::vector<std::int64_t>         itemIndex, defenceIndex; // -1: root-level
+    // --shard-sub: this record is sub-part `part` of `parts` of the frontier of part `within` of
+    // `withinParts` of the root's split `withinSplit` (0: a part of the whole split).
+    int         within = 0, withinParts = 0;
+    std::string withinSplit;
 };
+
+// The part of the whole split a record stands for, their count and the split.
+int         whole_part(const Part& p) { return p.within ? p.within : p.part; }
+int         whole_parts(const Part& p) { return p.within ? p.withinParts : p.parts; }
+std::string whole_split(const Part& p) {
+    return p.within ? p.withinSplit : p.j["split"].get<std::string>();
+}
 
 bool is_count(const Json& v) { return v.is_number_unsigned(); }
 
@@ -380,6 +427,22 @@ std::string read_part(const std::string& line, Part& p) {
     p.mateIn     = j["mate_in"].is_null() ? 0 : j["mate_in"].get<int>();
     p.keyIndex   = j["key_index"].is_null() ? -1 : j["key_index"].get<std::int64_t>();
     if (p.parts < 1 || p.part < 1 || p.part > p.parts) return "part is not within 1..parts";
+    if (j.contains("within") && !j["within"].is_null()) {
+        const Json& w = j["within"];
+        if (!w.is_object() || !w.contains("part") || !is_count(w["part"]) || !w.contains("parts")
+            || !is_count(w["parts"]) || !w.contains("split")
+            || !(w["split"] == ShardSplitName || w["split"] == report::ShardBlockName))
+            return std::string("field within is not a part of the split ") + ShardSplitName + " or "
+                + report::ShardBlockName;
+        p.within      = w["part"].get<int>();
+        p.withinParts = w["parts"].get<int>();
+        p.withinSplit = w["split"].get<std::string>();
+        if (p.withinParts < 1 || p.within < 1 || p.within > p.withinParts)
+            return "within: part is not within 1..parts";
+        if (j["split"] != report::ShardFrontierName)
+            return std::string("a record within a part whose split is not ")
+                + report::ShardFrontierName;
+    }
     if (j["split"] == report::ShardFrontierName) return read_frontier(p);
     const bool hashed = j["split"] == report::ShardHashName;
     const bool blocks = j["split"] == report::ShardBlockName;
@@ -419,8 +482,9 @@ std::string read_part(const std::string& line, Part& p) {
 }
 
 // Did the part choose its split: it listed the root, or found it too wide to list (by hash)?
+// (A sub-part's split is the one its command named.)
 bool has_split(const Part& p) {
-    return !p.j["root_actions"].is_null() || p.j["split"] == report::ShardHashName;
+    return p.within || !p.j["root_actions"].is_null() || p.j["split"] == report::ShardHashName;
 }
 
 // Why b is not of the same search as a ("" if it is): puzzle, bound, options, split.
@@ -435,16 +499,23 @@ std::string foreign(const Part& a, const Part& b) {
     if (differs("max_actions")) return says("other options", "max_actions");
     // A part stopped (--time, SIGINT) while it listed the root's actions could not choose the
     // split: it joins either.
-    if (has_split(a) && has_split(b) && differs("split")) return says("another split", "split");
-    if (differs("parts")) return says("another split", "parts");
+    // A sub-part (--shard-sub) is compared by the split of its whole part.
+    auto saysWhole = [&](const std::string& k, const Json& av, const Json& bv) {
+        return "another split: " + k + " " + bv.dump() + ", not " + av.dump() + " as in " + a.where;
+    };
+    if (has_split(a) && has_split(b) && whole_split(a) != whole_split(b))
+        return saysWhole("split", whole_split(a), whole_split(b));
+    if (whole_parts(a) != whole_parts(b)) return saysWhole("parts", whole_parts(a), whole_parts(b));
     if (!a.j["root_actions"].is_null() && !b.j["root_actions"].is_null() && differs("root_actions"))
         return says("another puzzle", "root_actions");
-    if (a.listed && b.listed && differs("frontier")) return says("another puzzle", "frontier");
+    if (a.listed && b.listed && a.within == b.within && differs("frontier"))
+        return says("another puzzle", "frontier");
     return "";
 }
 
-// The records of the files, checked; false (the message printed) on a bad one.
-bool read_parts(const std::vector<std::string>& files, std::vector<Part>& byPart) {
+// The records of the files, checked, by part of the whole split: its record, or the records of
+// its sub-parts (--shard-sub) in order; false (the message printed) on a bad one.
+bool read_parts(const std::vector<std::string>& files, std::vector<std::vector<Part>>& byPart) {
     std::vector<Part> seen;
     for (const std::string& f : files) {
         std::ifstream in(f, std::ios::binary);
@@ -477,11 +548,20 @@ bool read_parts(const std::vector<std::string>& files, std::vector<Part>& byPart
                     seen.begin(), seen.end(), [](const Part& q) { return has_split(q); });
                 why = foreign(ref != seen.end() ? *ref : seen.front(), p);
             }
-            if (why.empty())
-                for (const Part& q : seen)
-                    if (q.part == p.part)
-                        why = "part " + std::to_string(p.part) + " of " + std::to_string(p.parts)
-                            + " given twice (also " + q.where + ")";
+            for (const Part& q : seen) {
+                if (!why.empty()) break;
+                if (whole_part(q) != whole_part(p)) continue;
+                const std::string of =
+                    std::to_string(whole_part(p)) + " of " + std::to_string(whole_parts(p));
+                if (!q.within || !p.within)
+                    why = "part " + of + " given twice (also " + q.where + ")";
+                else if (q.parts != p.parts)
+                    why = "another split: part " + of + " in " + std::to_string(p.parts)
+                        + " sub-parts, not " + std::to_string(q.parts) + " as in " + q.where;
+                else if (q.part == p.part)
+                    why = "sub-part " + std::to_string(p.part) + " of " + std::to_string(p.parts)
+                        + " of part " + of + " given twice (also " + q.where + ")";
+            }
             if (!why.empty()) {
                 std::cerr << p.where << ": " << why << '\n';
                 return false;
@@ -493,23 +573,44 @@ bool read_parts(const std::vector<std::string>& files, std::vector<Part>& byPart
         std::cerr << "fived shard-merge: no record in the files given\n";
         return false;
     }
-    const Part& any   = seen.front();
-    const int   parts = any.parts;
-    std::string missing;
-    int         nMissing = 0;
-    for (int i = 1; i <= parts; ++i)
-        if (std::none_of(seen.begin(), seen.end(), [&](const Part& p) { return p.part == i; })) {
+    // Named before the records move into byPart.
+    const std::string file    = seen.front().j["file"].get<std::string>();
+    const int         maxMate = seen.front().maxMate;
+    const int         parts   = whole_parts(seen.front());
+    std::string       missing;
+    int               nMissing = 0;
+    byPart.assign(std::size_t(parts), {});
+    for (Part& p : seen)
+        byPart[std::size_t(whole_part(p) - 1)].push_back(std::move(p));
+    for (int i = 1; i <= parts; ++i) {
+        std::vector<Part>& g = byPart[std::size_t(i - 1)];
+        if (g.empty()) {
             missing += (missing.empty() ? "" : ", ") + std::to_string(i);
             ++nMissing;
+            continue;
         }
-    byPart.assign(std::size_t(parts), Part{});
-    for (Part& p : seen)
-        byPart[std::size_t(p.part - 1)] = p;
+        if (!g.front().within) continue;
+        std::sort(g.begin(), g.end(), [](const Part& a, const Part& b) { return a.part < b.part; });
+        const int subs = g.front().parts;
+        if (int(g.size()) == subs) continue;
+        std::string gaps;
+        for (int k = 1, at = 0; k <= subs; ++k)
+            if (at < int(g.size()) && g[std::size_t(at)].part == k)
+                ++at;
+            else
+                gaps += (gaps.empty() ? "" : ", ") + std::to_string(k);
+        std::cerr << "fived shard-merge: part " << i << " of " << parts << " is split into " << subs
+                  << " sub-parts, and " << (subs - int(g.size()) > 1 ? "sub-parts " : "sub-part ")
+                  << gaps << " missing (no record given): run `fived solve " << file << " --mate "
+                  << maxMate << " --shard " << i << '/' << parts << " --shard-sub J/" << subs
+                  << "` for " << (subs - int(g.size()) > 1 ? "them" : "it") << '\n';
+        return false;
+    }
     if (nMissing) {
         std::cerr << "fived shard-merge: " << (nMissing > 1 ? "parts " : "part ") << missing
-                  << " of " << parts << " missing (no record given): run `fived solve "
-                  << any.j["file"].get<std::string>() << " --mate " << any.maxMate << " --shard I/"
-                  << parts << "` for " << (nMissing > 1 ? "them" : "it") << '\n';
+                  << " of " << parts << " missing (no record given): run `fived solve " << file
+                  << " --mate " << maxMate << " --shard I/" << parts << "` for "
+                  << (nMissing > 1 ? "them" : "it") << '\n';
         return false;
     }
     return true;
@@ -547,10 +648,11 @@ std::string tree_problem(const std::string& text, const std::string& hash, int m
 // What the merge found: mate in mateIn (or, unknown, a mate of that length proven, 0 none), with
 // the key and its tree; noMate; else no mate within `excluded`.
 struct Outcome {
-    bool        mate = false, noMate = false;
-    int         mateIn = 0, excluded = 0;
-    std::string key, tree, noTree; // noTree: why a proven mate has no tree
-    const Part* best = nullptr;    // the root split: the record of the key
+    bool         mate = false, noMate = false;
+    int          mateIn = 0, excluded = 0;
+    std::string  key, tree, noTree;  // noTree: why a proven mate has no tree
+    std::int64_t keyIndex = -1;      // the frontier split: the key's root index
+    const Part*  best     = nullptr; // the root split: the record of the key
 };
 
 // The root split (see the top).
@@ -660,9 +762,11 @@ std::string join_trees(
     return notation::write_tree(written_solution(*game, root, joined, mateIn, group));
 }
 // The frontier split (see the top): every item of every part, checked to cover each root action
-// once in order, then counted by merge_frontier() and the key's tree joined. False (the message
-// printed) on records that do not make one frontier or a tree that does not join.
-bool frontier_outcome(const std::vector<Part>& parts, Outcome& o) {
+// of `keys` (root indices ascending: every root action, or a part's own with --shard-sub) once in
+// order, then counted by merge_frontier() and the key's tree joined. False (the message printed)
+// on records that do not make one frontier or a tree that does not join.
+bool frontier_outcome(
+    const std::vector<Part>& parts, const std::vector<std::int64_t>& keys, Outcome& o) {
     const int maxMate = parts.front().maxMate;
     o.excluded        = 0;
     if (!std::all_of(parts.begin(), parts.end(), [](const Part& p) { return p.listed; }))
@@ -672,20 +776,26 @@ bool frontier_outcome(const std::vector<Part>& parts, Outcome& o) {
     for (const Part& p : parts)
         for (std::size_t t = 0; t < p.items.size(); ++t)
             all[std::size_t(p.itemIndex[t])] = {&p, t, p.items[t], p.defenceIndex[t]};
-    const std::int64_t rootActions = parts.front().j["root_actions"].get<std::int64_t>();
-    for (std::size_t i = 0; i <= n; ++i) {
-        // Item i starts the next key (defence 0 or root-level) or is the next defence of its key.
-        const bool ok = i == n
-            ? (n == 0 ? rootActions == 0 : all[i - 1].item.key == rootActions - 1)
-            : i == 0 ? all[i].item.key == 0 && all[i].defence <= 0
-            : all[i].item.key == all[i - 1].item.key + 1 ? all[i].defence <= 0
-                                                         : all[i].item.key == all[i - 1].item.key
-                && all[i].defence >= 1 && all[i].defence == all[i - 1].defence + 1;
+    // Item i starts the next key (defence 0 or root-level) or is the next defence of its key;
+    // k: the place in `keys` of item i's key.
+    for (std::size_t i = 0, k = 0; i <= n; ++i) {
+        bool ok = true;
+        if (i == n) {
+            ok = n == 0 ? keys.empty() : k + 1 == keys.size();
+        } else if (i > 0 && all[i].item.key == all[i - 1].item.key) {
+            ok = all[i].defence >= 1 && all[i].defence == all[i - 1].defence + 1;
+        } else {
+            k  = i == 0 ? 0 : k + 1;
+            ok = k < keys.size() && all[i].item.key == keys[k] && all[i].defence <= 0;
+        }
         if (!ok) {
             std::cerr << (i < n ? all[i].part->where + ": item " + std::to_string(all[i].t) + ": "
                                 : std::string("fived shard-merge: "))
-                      << "the items of the records do not make the frontier of the root's "
-                      << rootActions << " actions (each key's defences in order)\n";
+                      << "the items of the records do not make the frontier of "
+                      << (parts.front().within
+                                 ? "part " + std::to_string(parts.front().within) + "'s "
+                                 : std::string("the root's "))
+                      << keys.size() << " actions (each key's defences in order)\n";
             return false;
         }
     }
@@ -698,6 +808,7 @@ bool frontier_outcome(const std::vector<Part>& parts, Outcome& o) {
     o.mateIn                       = a.mate ? a.mateIn : a.provenMate;
     o.excluded                     = a.excluded;
     if (a.key < 0) return true;
+    o.keyIndex = a.key;
     std::vector<const MergeItem*> its;
     for (const MergeItem& m : all)
         if (m.item.key == a.key) its.push_back(&m);
@@ -712,29 +823,77 @@ bool frontier_outcome(const std::vector<Part>& parts, Outcome& o) {
     return true;
 }
 
+// Part I of the root's split from the records of its sub-parts (--shard-sub, in order): what
+// the frontier merge proves of its own root actions, as a record of the whole split would say it
+// (a mate with its key, root index and joined tree; no mate; or unknown within what it excluded).
+// False (the message printed) when the records do not make that frontier.
+bool join_subparts(const std::vector<Part>& subs, Part& whole) {
+    const Part& f = subs.front();
+    Outcome     o;
+    if (std::all_of(subs.begin(), subs.end(), [](const Part& p) { return p.listed; })) {
+        const std::vector<std::int64_t> keys = share_of(f.j["root_actions"].get<std::size_t>(),
+            f.within, f.withinParts, f.withinSplit == report::ShardBlockName);
+        if (!frontier_outcome(subs, keys, o)) return false;
+    }
+    whole          = f;
+    whole.part     = f.within;
+    whole.parts    = f.withinParts;
+    whole.within   = 0;
+    whole.frontier = false;
+    whole.items.clear();
+    whole.result     = o.mate ? "mate" : o.noMate ? "no-mate" : "unknown";
+    whole.mateIn     = o.mate ? o.mateIn : 0;
+    whole.noMateUpTo = o.mate ? o.mateIn - 1 : o.noMate ? f.maxMate : o.excluded;
+    whole.keyIndex   = o.mate ? o.keyIndex : -1;
+    Json& j          = whole.j;
+    j["part"]        = whole.part;
+    j["parts"]       = whole.parts;
+    j["split"]       = f.withinSplit;
+    j["keys"]        = o.mate ? Json::array({o.key}) : Json::array();
+    j["tree"]        = o.mate && !o.tree.empty() ? Json(o.tree) : Json();
+    j.erase("within");
+    j.erase("items");
+    return true;
+}
+
 int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
+    std::vector<std::vector<Part>> records;
+    if (!read_parts(files, records)) return ExitBadInput;
+    // One per part of the whole split; a part given by sub-parts joined from them.
     std::vector<Part> parts;
-    if (!read_parts(files, parts)) return ExitBadInput;
+    for (const std::vector<Part>& g : records) {
+        if (!g.front().within) {
+            parts.push_back(g.front());
+            continue;
+        }
+        Part whole;
+        if (!join_subparts(g, whole)) return ExitBadInput;
+        parts.push_back(std::move(whole));
+    }
     const Part& first   = parts.front();
     const int   maxMate = first.maxMate;
     const bool  frontier =
         std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.frontier; });
     Outcome o;
     if (frontier) {
-        if (!frontier_outcome(parts, o)) return ExitBadInput;
+        std::vector<std::int64_t> keys;
+        if (first.listed) keys = share_of(first.j["root_actions"].get<std::size_t>(), 1, 1, false);
+        if (!frontier_outcome(parts, keys, o)) return ExitBadInput;
     } else {
         o = root_outcome(parts);
     }
-    // What did not finish, and the work of all.
+    // What did not finish, and the work of all (every record: a sub-part is a machine's run).
     std::vector<int> unfinished;
     std::uint64_t    nodes = 0, cpuMs = 0, timeMs = 0, makespan = 0;
-    for (const Part& p : parts) {
+    for (const Part& p : parts)
         if (p.result == "unknown") unfinished.push_back(p.part);
-        nodes += p.j["nodes"].get<std::uint64_t>();
-        cpuMs += p.j["cpu_ms"].get<std::uint64_t>();
-        timeMs += p.j["time_ms"].get<std::uint64_t>();
-        makespan = std::max(makespan, p.j["time_ms"].get<std::uint64_t>());
-    }
+    for (const std::vector<Part>& g : records)
+        for (const Part& p : g) {
+            nodes += p.j["nodes"].get<std::uint64_t>();
+            cpuMs += p.j["cpu_ms"].get<std::uint64_t>();
+            timeMs += p.j["time_ms"].get<std::uint64_t>();
+            makespan = std::max(makespan, p.j["time_ms"].get<std::uint64_t>());
+        }
     if (o.mate && !o.tree.empty()) {
         const std::string problem = tree_problem(o.tree, first.j["position_hash"], o.mateIn);
         if (!problem.empty()) {
@@ -758,6 +917,21 @@ int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
                   << first.j["file"].get<std::string>() << " --mate " << maxMate << " --shard I/"
                   << parts.size() << " for I in " << partList
                   << " (with the parts' other options)\n";
+    // An unfinished part given by sub-parts: its unfinished sub-parts.
+    for (const std::vector<Part>& g : records) {
+        if (!g.front().within || parts[std::size_t(g.front().within - 1)].result != "unknown")
+            continue;
+        std::string subList;
+        for (const Part& p : g)
+            if (p.result == "unknown")
+                subList += (subList.empty() ? "" : ", ") + std::to_string(p.part);
+        if (!subList.empty())
+            std::cerr << "fived shard-merge: part " << g.front().within << " is split into "
+                      << g.size() << " sub-parts; or re-run its unfinished ones: fived solve "
+                      << first.j["file"].get<std::string>() << " --mate " << maxMate << " --shard "
+                      << g.front().within << '/' << parts.size() << " --shard-sub J/" << g.size()
+                      << " for J in " << subList << '\n';
+    }
     if (asJson) {
         report::ShardMerge m;
         m.first      = &first.j;

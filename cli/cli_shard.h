@@ -17,11 +17,15 @@ namespace fived::cli {
 // with the options `o` (its rootActions are set here), its record as one JSON line on stdout.
 // `split` is --shard-split: auto (the frontier when N exceeds the root's actions and the bound
 // is 2 or more, else the root round-robin), root, block (runs of consecutive root actions) or
-// frontier; a root too wide to list within o.actionLimit is split by hash whatever `split`. Returns the exit status (0 a mate by the part's keys, 1 none
-// within the bound, 3 unknown, 2 a bad SPEC or no memory for the table, 4 internal).
+// frontier; a root too wide to list within o.actionLimit is split by hash whatever `split`. Returns
+// the exit status (0 a mate by the part's keys, 1 none within the bound, 3 unknown, 2 a bad SPEC or
+// no memory for the table, 4 internal). `subSpec` (--shard-sub J/M or slurm): the part's own root
+// actions are split further, their frontier of (key, defence) pairs dealt round-robin over M
+// sub-parts, this being sub-part J.
 int solve_shard(const notation::LoadedGame& game, const movegen::Multiverse& root,
     const std::string& file, const std::string& spec, solver::SolveOptions o, std::size_t group,
-    const std::string& split = "auto", std::uint64_t firstBudget = 1'000);
+    const std::string& split = "auto", std::uint64_t firstBudget = 1'000,
+    const std::string& subSpec = "");
 
 // A part of the frontier split (cli_shard_frontier.cpp): its items searched, rec (split,
 // frontier, items, owned) and r (the summary: result, nodes, time, the first limit) filled in.
@@ -34,6 +38,9 @@ struct FrontierPart {
     const solver::SolveOptions& o;
     std::size_t                 group       = 12;
     std::uint64_t               firstBudget = 1'000; // --shard-budget: an item's first nodes
+    // The root index of each key of `all` (--shard-sub: a part's own keys); null: all[k] is
+    // root action k.
+    const std::vector<std::int64_t>* keyIndex = nullptr;
 };
 int solve_frontier(const FrontierPart& f, solver::Solver& s,
     const std::vector<std::vector<movegen::Move>>& all, report::ShardPart& rec,

@@ -161,7 +161,7 @@ int solve_frontier(const FrontierPart& f, solver::Solver& s, const Actions& all,
             name_item(f.root, all[k], def, item);
             item.defenceIndex = def ? std::optional<std::int64_t>(std::int64_t(d)) : std::nullopt;
             item.index        = at;
-            item.keyIndex     = std::int64_t(k);
+            item.keyIndex     = f.keyIndex ? (*f.keyIndex)[k] : std::int64_t(k);
             rec.items.push_back(std::move(item));
             mine.push_back({k, def});
         }

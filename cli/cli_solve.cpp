@@ -70,6 +70,7 @@ struct SolveCli {
     std::string   shard; // --shard I/N or slurm: one part of the search (cli_shard.cpp)
     std::string   shardSplit  = "auto"; // --shard-split auto, root, block or frontier
     std::uint64_t shardBudget = 1'000;  // --shard-budget: a frontier item's first node budget
+    std::string   shardSub; // --shard-sub J/M or slurm: a sub-part of the part's own frontier
 
     // The writer the options pick (--json and --problemist are names of formats).
     const report::SolveWriter& writer() const {
@@ -132,7 +133,7 @@ int cmd_solve(const SolveCli& c) {
     o.interrupt                  = catch_interrupts();
     if (!c.shard.empty())
         return solve_shard(
-            *game, root, c.in.file, c.shard, o, c.group, c.shardSplit, c.shardBudget);
+            *game, root, c.in.file, c.shard, o, c.group, c.shardSplit, c.shardBudget, c.shardSub);
     // --time counts from here for the whole command: the solve, then the threat and tries of
     // --problemist (each its own search) and the self-check of the written tree.
     o.timeFrom            = std::chrono::steady_clock::now();
@@ -382,6 +383,12 @@ void register_solve(const Commands& commands, int& exitCode) {
             "(default 1000)")
         ->check(digits())
         ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()))
+        ->needs("--shard");
+    solve
+        ->add_option("--shard-sub", sc->shardSub,
+            "split part I further (a part that did not finish): the frontier of its own root "
+            "actions' (key, defence) pairs, sub-part J of M (J/M, or `slurm`); shard-merge takes "
+            "the M records in place of part I's")
         ->needs("--shard");
     solve->callback([&exitCode, sc] {
         check_solve_options(*sc); // a usage error, as main() reports CLI11's

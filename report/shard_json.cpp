@@ -76,6 +76,9 @@ std::string shard_record_json(const ShardPart& p) {
         }
         j["items"] = items;
     }
+    if (p.within)
+        j["within"] = {
+            {"part", p.within->part}, {"parts", p.within->parts}, {"split", p.within->split}};
     j["exit_code"] = p.exitCode;
     return json_text(j);
 }

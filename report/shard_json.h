@@ -64,6 +64,13 @@ struct ShardPart {
     std::optional<std::size_t> frontier;
     std::vector<ShardItem>     items;
     std::size_t                group = 0;
+    // --shard-sub: the part of the root's split (round-robin or block) whose own root actions
+    // this record's frontier covers; part and parts are then its sub-part J of M.
+    struct Within {
+        int         part = 1, parts = 1;
+        const char* split = ShardSplitName;
+    };
+    std::optional<Within> within;
 };
 std::string shard_record_json(const ShardPart& p);
 
