@@ -7,6 +7,8 @@
 # With --shard (issue 56): one puzzle split over a 4-task array instead
 # (scripts/slurm/solve-shard.sbatch), the parts' records joined by `fived shard-merge`, and the
 # merged answer checked against a single-process `fived solve` (the same tree, text for text).
+# Then a smaller puzzle in 4 parts with part 2 split again into a 3-task array of sub-parts
+# (SUBOF, --shard-sub), merged in place of its record and checked the same way.
 # Usage: scripts/slurm-smoke.sh [--shard] [FIVED]   (as root, or with sudo; a fresh Debian machine)
 # Exit 0 when the reports agree. It leaves the daemons running only while it runs.
 set -euo pipefail
@@ -108,7 +110,29 @@ print("slurm-smoke: merged", j["result"], j["mate_in"], j["keys"], "parts", j["p
     if [ "$rc" = "$src" ] && cmp -s "$work/merged.txt" "$work/single.txt"; then
         "$fived" verify "$work/merged.txt" | head -3
         echo "slurm-smoke: the 4 parts' merged answer equals the single-process solve (exit $rc, $(wc -l < "$work/merged.txt") lines of tree)"
-        exit 0
+        # A part split again (--shard-sub): Rook Tactics II --at -2 (a mate in 3, 14 root
+        # actions) in 4 parts, part 2 of them in 3 sub-parts merged in place of its record.
+        small="$root/tests/solver/data/rook-tactics-2.5dpgn"
+        mkdir -p "$work/sub"
+        echo "slurm-smoke: submitting Rook Tactics II --at -2 --mate 3 as 4 parts, then part 2 as 3 sub-parts"
+        (cd "$work/sub" && FIVED="$fived" sbatch --wait --array=1-4 \
+            "$root/scripts/slurm/solve-shard.sbatch" "$small" "$work/sub" --at -2 --mate 3) || true
+        (cd "$work/sub" && FIVED="$fived" SUBOF=2/4 sbatch --wait --array=1-3 \
+            "$root/scripts/slurm/solve-shard.sbatch" "$small" "$work/sub" --at -2 --mate 3) || true
+        mv "$work/sub/part-2.json" "$work/part-2-whole.json"
+        ls "$work/sub"
+        rc=0
+        src=0
+        "$fived" shard-merge "$work"/sub/part-*.json > "$work/merged-sub.txt" || rc=$?
+        "$fived" solve "$small" --at -2 --mate 3 --quiet > "$work/single-sub.txt" || src=$?
+        if [ "$rc" = "$src" ] && cmp -s "$work/merged-sub.txt" "$work/single-sub.txt"; then
+            echo "slurm-smoke: with part 2 in 3 sub-parts, the merged answer equals the single-process solve (exit $rc)"
+            exit 0
+        fi
+        echo "slurm-smoke: with part 2 in sub-parts: merge exit $rc, solve exit $src; the answers differ:" >&2
+        diff "$work/merged-sub.txt" "$work/single-sub.txt" | head -20 >&2
+        cat "$work"/sub/*.log >&2 || true
+        exit 1
     fi
     echo "slurm-smoke: merge exit $rc, solve exit $src; the answers differ:" >&2
     diff "$work/merged.txt" "$work/single.txt" | head -20 >&2
