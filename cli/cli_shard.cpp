@@ -73,6 +73,14 @@
 // defences' subtrees are grafted under the key in standard order, and the whole is written as
 // solve writes it (with the parts' --group) and re-checked with check_proof() as below.
 //
+// A part split again (--shard-sub J/M, `within` the part): part I's own root actions (its share
+// of the round-robin or block split) are the keys of a frontier split of their own, dealt over M
+// sub-parts as above. Their merge is the frontier merge over those keys only (each key's
+// defences in order, the keys part I's share): L(a) and E(a) of each of part I's actions, so
+// part I proves mate in m (the least L(a), with E(a) >= m - 1 for each of its actions; its key
+// the least root index of length m), no mate (E(a) = M for each), or unknown within min E(a),
+// which is what a record of part I would say; it joins the other parts by the merge above.
+//
 // Records are checked before anything is merged: each line must be a whole record of this
 // format; all must be of one puzzle (position hash), bound, options that change the answer
 // (max_actions), split scheme and part count, with each part 1..N exactly once (a part that
