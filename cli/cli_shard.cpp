@@ -2,7 +2,8 @@
 // I/N` and `fived shard-merge RECORD...`.
 //
 // The split. The root's attacker actions, in the solver's standard order (Solver::
-// legal_actions()), are dealt round-robin: action i (from 0) belongs to part (i mod N) + 1. Each
+// legal_actions()), are dealt round-robin (--shard-split root, `root-round-robin`): action i (from
+// 0) belongs to part (i mod N) + 1; by default in blocks (below). Each
 // part solves with SolveOptions::rootActions set to its actions: iterative deepening on the mate
 // length as the whole solve does (bound 1, 2, ... max), each bound asking of each of its actions
 // whether the defender is lost within bound - 1; the root is searched as in the whole solve, the
@@ -28,9 +29,9 @@
 // every part proved it, else UNKNOWN within min over parts of what they excluded, naming the
 // unfinished parts.
 //
-// --shard-split block (`root-block`): part I owns the run of actions [A (I - 1) / N, A I / N)
-// instead; the merge is the same (the key of least root index is still the first in standard
-// order).
+// The default (--shard-split auto or block, `root-block`): part I owns the run of actions
+// [A (I - 1) / N, A I / N) instead; the merge is the same (the key of least root index is still
+// the first in standard order).
 //
 // The split by hash (`root-hash`), taken when the root has more legal actions than --max-actions
 // (too wide to list; not when --time, --nodes or SIGINT stopped the listing): root action a belongs
@@ -199,11 +200,14 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     report::ShardPart   rec;
     const bool          frontier = listed && o.maxMate >= 2 && !sub
         && (split == "frontier" || (split == "auto" && std::size_t(parts) > all.size()));
-    int frontierExit = 0;
+    // The root's actions in blocks unless round-robin is asked for (--shard-split root): blocks
+    // did less work and had the shorter longest part on most measured rows (README).
+    const bool blocks       = split == "block" || split == "auto";
+    int        frontierExit = 0;
     if (sub) {
         // The frontier split of this part's own actions, whatever becomes of the root.
         rec.within = report::ShardPart::Within{
-            part, parts, split == "block" ? report::ShardBlockName : report::ShardSplitName};
+            part, parts, blocks ? report::ShardBlockName : report::ShardSplitName};
         rec.split = report::ShardFrontierName;
         rec.owned = 0; // until the frontier is listed
     }
@@ -218,8 +222,8 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
             solve_frontier({game, root, part, parts, o, group, firstBudget}, *owner, all, rec, r);
         if (frontierExit == ExitBadInput) return noTable();
     } else if (listed) {
-        if (split == "block") rec.split = report::ShardBlockName;
-        mineIndex = share_of(all.size(), part, parts, split == "block");
+        if (blocks) rec.split = report::ShardBlockName;
+        mineIndex = share_of(all.size(), part, parts, blocks);
         for (const std::int64_t i : mineIndex)
             mine.push_back(all[std::size_t(i)]);
         if (sub) {

@@ -16,12 +16,12 @@ namespace fived::cli {
 // `fived solve FILE --shard SPEC`: the part's search of `root` (the final position of `game`)
 // with the options `o` (its rootActions are set here), its record as one JSON line on stdout.
 // `split` is --shard-split: auto (the frontier when N exceeds the root's actions and the bound
-// is 2 or more, else the root round-robin), root, block (runs of consecutive root actions) or
-// frontier; a root too wide to list within o.actionLimit is split by hash whatever `split`. Returns
-// the exit status (0 a mate by the part's keys, 1 none within the bound, 3 unknown, 2 a bad SPEC or
-// no memory for the table, 4 internal). `subSpec` (--shard-sub J/M or slurm): the part's own root
-// actions are split further, their frontier of (key, defence) pairs dealt round-robin over M
-// sub-parts, this being sub-part J.
+// is 2 or more, else the root's actions in blocks), root (round-robin), block (runs of
+// consecutive root actions) or frontier; a root too wide to list within o.actionLimit is split by
+// hash whatever `split`. Returns the exit status (0 a mate by the part's keys, 1 none within the
+// bound, 3 unknown, 2 a bad SPEC or no memory for the table, 4 internal). `subSpec` (--shard-sub
+// J/M or slurm): the part's own root actions are split further, their frontier of (key, defence)
+// pairs dealt round-robin over M sub-parts, this being sub-part J.
 int solve_shard(const notation::LoadedGame& game, const movegen::Multiverse& root,
     const std::string& file, const std::string& spec, solver::SolveOptions o, std::size_t group,
     const std::string& split = "auto", std::uint64_t firstBudget = 1'000,

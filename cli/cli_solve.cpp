@@ -373,8 +373,8 @@ void register_solve(const Commands& commands, int& exitCode) {
     solve
         ->add_option("--shard-split", sc->shardSplit,
             "how --shard splits: auto (the frontier of (key, defence) pairs when there are more "
-            "parts than root actions, else the root's actions round-robin), root (round-robin), "
-            "block (runs of consecutive root actions) or frontier")
+            "parts than root actions, else blocks of the root's actions), root (the root's actions "
+            "round-robin), block (runs of consecutive root actions) or frontier")
         ->check(CLI::IsMember({"auto", "root", "block", "frontier"}))
         ->needs("--shard");
     solve

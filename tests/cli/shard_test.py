@@ -78,8 +78,9 @@ def split_merge():
         single_verdict = json.loads(run(["verify", single_tree, "--json"])[1])["verdict"]
         for n in (1, 3, 4, 64):
             files, recs = parts(path, n)
-            # More parts than root actions: the frontier split, whose items are owned once.
-            split = "root-round-robin" if n <= int(count) else FRONTIER
+            # More parts than root actions: the frontier split, whose items are owned once; else
+            # blocks of the root's actions (the default).
+            split = "root-block" if n <= int(count) else FRONTIER
             owned = int(count) if n <= int(count) else recs[0]["frontier"]
             check(sum(r["owned"] for r in recs) == owned and
                   all(r["root_actions"] == int(count) and r["split"] == split for r in recs),
@@ -109,11 +110,15 @@ def split_merge():
               f"{name} --mate 1: parts {[r['result'] for r in recs]}")
         rc, out, _ = run(["shard-merge"] + files)
         check(rc == NEGATIVE and out == "no mate in 1 or fewer\n", f"{name} --mate 1: {rc} {out!r}")
-    # The part that holds the key: its record names the key's root index, in its share.
-    files, recs = parts(os.path.join(DATA, POSITIONS[0]), 4, (), "rt2-key")
-    mates = [r for r in recs if r["result"] == "mate"]
-    check(len(mates) == 1 and mates[0]["key_index"] % 4 == mates[0]["part"] - 1 and
-          mates[0]["verified"] and mates[0]["tree"], f"key records: {mates}")
+    # The part that holds the key: its record names the key's root index, in its share (its
+    # block, the default, or i mod 4 with --shard-split root).
+    for extra, mine in (((), lambda i, p, a: a * (p - 1) // 4 <= i < a * p // 4),
+                        (("--shard-split", "root"), lambda i, p, a: i % 4 == p - 1)):
+        files, recs = parts(os.path.join(DATA, POSITIONS[0]), 4, extra, "rt2-key")
+        mates = [r for r in recs if r["result"] == "mate"]
+        check(len(mates) == 1 and
+              mine(mates[0]["key_index"], mates[0]["part"], mates[0]["root_actions"]) and
+              mates[0]["verified"] and mates[0]["tree"], f"key records {extra}: {mates}")
 
 
 def unfinished_and_resume():
@@ -202,12 +207,14 @@ def merge_errors():
         "another split")
     # A record whose part does not own its key (edited): not of this split.
     j = dict(recs[0])
-    j["key_index"], j["result"], j["mate_in"], j["no_mate_up_to"], j["keys"] = 1, "mate", 2, 1, ["x"]
+    # The last root action: in part 4's block.
+    j["key_index"], j["result"], j["mate_in"], j["no_mate_up_to"], j["keys"] = (
+        j["root_actions"] - 1, "mate", 2, 1, ["x"])
     fk = os.path.join(TMP, "wrong-key.json")
     with open(fk, "w") as fh:
         fh.write(json.dumps(j) + "\n")
     bad([fk, f2, f3, f4], f"{fk}:1:1: its actions are not part 1 of 4 of the split "
-        "root-round-robin\n", "key outside the part")
+        "root-block\n", "key outside the part")
     nr = os.path.join(TMP, "batch.json")
     with open(nr, "w") as fh:
         fh.write('{"file": "x.5dpgn", "mode": "solve", "exit_code": 0}\n')
@@ -329,7 +336,7 @@ def block_split_merge():
             verify_merged(merged, f"block-{n}-{name}.5dpgn", 2, f"{name} {n} parts")
     path = os.path.join(DATA, POSITIONS[0])
     blocks, recs = parts(path, 4, ["--shard-split", "block"], "block-mixed")
-    robin, _ = parts(path, 4, [], "robin-mixed")
+    robin, _ = parts(path, 4, ["--shard-split", "root"], "robin-mixed")
     rc, out, err = run(["shard-merge", robin[0]] + blocks[1:])
     check(rc == BAD_INPUT and out == "" and "another split: split" in err,
           f"mixed splits: {rc} {err!r}")
@@ -608,8 +615,8 @@ def frontier_refused():
               f"{what}: exit {rc}, stdout {out!r}, stderr {err!r}, expected {message!r}")
 
     bad(files[:3] + [mixed], f'{mixed}:1:1: another split: split "{FRONTIER}", not '
-        f'"root-round-robin" as in {files[0]}:1:1\n', "mixed splits")
-    bad([mixed] + files[1:], f'{files[1]}:1:1: another split: split "root-round-robin", not '
+        f'"root-block" as in {files[0]}:1:1\n', "mixed splits")
+    bad([mixed] + files[1:], f'{files[1]}:1:1: another split: split "root-block", not '
         f'"{FRONTIER}" as in {mixed}:1:1\n', "mixed splits, the frontier first")
     ffiles, frecs = parts(path, 30, (), "fr-edit")
     edited = os.path.join(TMP, "fr-edited.json")
