@@ -10,6 +10,7 @@ exit 0 when every decided row agrees, 1 otherwise, 2 when fived or ../shared is 
 
 Usage: scripts/shard_check.py [--fived build/ci/cli/fived] [--time 60] [--parts 4]
                               [--only SUBSTRING] [--max-actions N] [--min-actions N]
+                              [--skip-hashed]
 """
 import argparse
 import json
@@ -34,6 +35,9 @@ def main():
                     help="count root actions up to this (a wider root is split by hash)")
     ap.add_argument("--min-actions", type=int, default=20,
                     help="skip rows with fewer root actions")
+    ap.add_argument("--skip-hashed", action="store_true",
+                    help="skip rows wider than --max-actions (their parts split by hash whatever "
+                         "--shard-split, so a change of the root split leaves them as they were)")
     a = ap.parse_args()
     if not os.access(a.fived, os.X_OK) or not PUZZLES.is_dir():
         print(f"shard_check: {a.fived} or {PUZZLES} is missing", file=sys.stderr)
@@ -59,6 +63,9 @@ def main():
                     continue
                 if n > a.max_actions:  # the parts split it by hash (root-hash)
                     wide += 1
+                    if a.skip_hashed:
+                        print(f"{row}: more than {a.max_actions} root actions, skipped")
+                        continue
                 opts = ["--mate", str(mate), "--quiet", "--time", str(a.time)]
                 s = subprocess.run([a.fived, "solve"] + pos + opts + ["--json"],
                                    capture_output=True, text=True)
