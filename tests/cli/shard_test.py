@@ -40,18 +40,22 @@ FRONTIER = "frontier-round-robin"
 RT2 = "rook-tactics-2.5dpgn"  # 23 root actions; --at -2: 14
 
 
-def parts(path, n, extra=(), name=None):
-    """Runs the n parts; returns the record files and their records. Each part is one thread:
-    its wall time (time_ms) is at least its CPU time (cpu_ms), within rounding."""
+def parts(path, n, extra=(), name=None, within=None):
+    """Runs the n parts (with within = (I, N): the n sub-parts of part I of N, --shard-sub);
+    returns the record files and their records. Each part is one thread: its wall time (time_ms)
+    is at least its CPU time (cpu_ms), within rounding."""
     files, recs = [], []
     for i in range(1, n + 1):
-        rc, out, err = run(["solve", path, "--quiet", "--shard", f"{i}/{n}"] + list(extra))
+        shard = (["--shard", f"{i}/{n}"] if within is None else
+                 ["--shard", f"{within[0]}/{within[1]}", "--shard-sub", f"{i}/{n}"])
+        rc, out, err = run(["solve", path, "--quiet"] + shard + list(extra))
         check(rc in (OK, NEGATIVE, UNKNOWN) and err == "",
-              f"{path} --shard {i}/{n}: exit {rc} {err!r}")
+              f"{path} {' '.join(shard)}: exit {rc} {err!r}")
         rec = json.loads(out)
         check(rec["time_ms"] * 1.05 + 5 >= rec["cpu_ms"],
-              f"{path} --shard {i}/{n}: time_ms {rec['time_ms']} < cpu_ms {rec['cpu_ms']}")
-        f = os.path.join(TMP, f"{name or os.path.basename(path)}-{i}-of-{n}.json")
+              f"{path} {' '.join(shard)}: time_ms {rec['time_ms']} < cpu_ms {rec['cpu_ms']}")
+        of = "" if within is None else f"{within[0]}-of-{within[1]}-"
+        f = os.path.join(TMP, f"{name or os.path.basename(path)}-{of}{i}-of-{n}.json")
         with open(f, "w") as fh:
             fh.write(out)
         files.append(f)
@@ -684,18 +688,7 @@ def frontier_refused():
 
 def sub_parts(path, part, n, m, extra=(), name=None):
     """Part `part` of n split into m sub-parts (--shard-sub): their record files and records."""
-    files, recs = [], []
-    for j in range(1, m + 1):
-        rc, out, err = run(["solve", path, "--quiet", "--shard", f"{part}/{n}", "--shard-sub",
-                            f"{j}/{m}"] + list(extra))
-        check(rc in (OK, NEGATIVE, UNKNOWN) and err == "",
-              f"{path} --shard {part}/{n} --shard-sub {j}/{m}: exit {rc} {err!r}")
-        f = os.path.join(TMP, f"{name or os.path.basename(path)}-{part}-of-{n}-{j}-of-{m}.json")
-        with open(f, "w") as fh:
-            fh.write(out)
-        files.append(f)
-        recs.append(json.loads(out))
-    return files, recs
+    return parts(path, m, extra, name, (part, n))
 
 
 def sub_split_merge():
