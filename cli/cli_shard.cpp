@@ -387,20 +387,21 @@ std::string read_frontier(Part& p) {
     if (j["owned"].get<std::int64_t>() != owned || std::int64_t(j["items"].size()) != owned)
         return "its items are not part " + std::to_string(p.part) + " of " + std::to_string(p.parts)
             + " of the split " + report::ShardFrontierName;
-    bool anyMate = false, anyUnknown = false;
     for (std::size_t t = 0; t < j["items"].size(); ++t) {
         report::FrontierItem item;
         std::int64_t         defence = -1;
         const std::string    why =
             read_item(j["items"][t], p, t, j["root_actions"].get<std::int64_t>(), item, defence);
         if (!why.empty()) return why;
-        anyMate    = anyMate || item.res == report::FrontierItem::Res::MATE;
-        anyUnknown = anyUnknown || item.res == report::FrontierItem::Res::UNKNOWN;
         p.items.push_back(item);
         p.itemIndex.push_back(j["items"][t]["index"].get<std::int64_t>());
         p.defenceIndex.push_back(defence);
     }
-    const char* summary = anyUnknown ? "unknown" : anyMate ? "mate" : "no-mate";
+    using Res                 = report::FrontierItem::Res;
+    const Res         res     = report::part_result(p.items);
+    const std::string summary = res == Res::UNKNOWN ? "unknown"
+        : res == Res::MATE                          ? "mate"
+                                                    : "no-mate";
     if (p.result != summary) return "result " + p.result + " does not agree with its items";
     return "";
 }

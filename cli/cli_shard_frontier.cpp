@@ -2,7 +2,8 @@
 // the split and its merge are explained at the head of cli_shard.cpp): the (root action,
 // defence) pairs in standard order, pair j to part (j mod N) + 1, each searched by a Solver of
 // its own at the position after both actions, the part's limits shared over its pairs, in rounds
-// of growing node budgets (--shard-budget, 4 times more each round).
+// of growing node budgets (--shard-budget, 4 times more each round); a key one of whose defences
+// refutes it gets no more search of its other defences.
 #include <algorithm>
 #include <iostream>
 
@@ -11,6 +12,7 @@
 #include "movegen/action.h"
 #include "notation/format.h"
 #include "notation/writer.h"
+#include "report/shard_frontier.h"
 #include "report/shard_json.h"
 #include "report/solution.h"
 
@@ -174,10 +176,19 @@ int solve_frontier(const FrontierPart& f, solver::Solver& s, const Actions& all,
     const std::uint64_t cap    = f.o.nodeLimit;
     const std::string   capped = solver::limit_message(solver::Limit::NODES, double(cap));
     std::vector<bool>   open(mine.size(), true);
+    std::vector<bool>   refuted(all.size(), false); // by a defence of the part (see below)
     std::string         stopWhy;
     while (!stop && !noMemory && std::find(open.begin(), open.end(), true) != open.end()) {
         for (std::size_t i = 0; i < mine.size() && !stop && !noMemory; ++i) {
             if (!open[i]) continue;
+            // A key with a defence after which the attacker has no mate within the bound is
+            // refuted whatever its other defences (the merge excludes it for every length:
+            // report::key_bound()): they are not searched further.
+            if (refuted[mine[i].key]) {
+                open[i]            = false;
+                rec.items[i].limit = "not searched further: another defence refutes its key";
+                continue;
+            }
             if (cap && nodes >= cap) {
                 stop    = true;
                 stopWhy = capped;
@@ -191,6 +202,8 @@ int solve_frontier(const FrontierPart& f, solver::Solver& s, const Actions& all,
                 byBudget ? budget : cap - nodes, byBudget, item, internal, noMemory, stoppedBy);
             nodes += item.nodes - before;
             open[i] = a != Attempt::DONE;
+            if (mine[i].defence && item.result == solver::Result::NO_MATE)
+                refuted[mine[i].key] = true;
             if (a == Attempt::STOP) {
                 stop    = true;
                 stopWhy = stoppedBy == solver::Limit::NODES ? capped : item.limit;
@@ -199,14 +212,22 @@ int solve_frontier(const FrontierPart& f, solver::Solver& s, const Actions& all,
         budget *= 4;
     }
     // Items left open say what stopped the part, not their round's budget.
-    bool anyMate = false, anyUnknown = false;
+    std::vector<report::FrontierItem> counted;
     for (std::size_t i = 0; i < rec.items.size(); ++i) {
         ShardItem& item = rec.items[i];
         if (open[i] && stop) item.limit = stopWhy;
-        anyMate    = anyMate || item.result == solver::Result::MATE;
-        anyUnknown = anyUnknown || item.result == solver::Result::UNKNOWN;
-        if (item.result == solver::Result::UNKNOWN && r.error.empty()) r.error = item.limit;
+        if (item.result == solver::Result::UNKNOWN && !refuted[mine[i].key] && r.error.empty())
+            r.error = item.limit;
+        using Res = report::FrontierItem::Res;
+        counted.push_back({item.keyIndex, !mine[i].defence,
+            item.result == solver::Result::MATE          ? Res::MATE
+                : item.result == solver::Result::NO_MATE ? Res::NO_MATE
+                                                         : Res::UNKNOWN,
+            item.mateIn, item.noMateUpTo});
     }
+    const report::FrontierItem::Res summary    = report::part_result(counted);
+    const bool                      anyUnknown = summary == report::FrontierItem::Res::UNKNOWN;
+    const bool                      anyMate    = summary == report::FrontierItem::Res::MATE;
     if (noMemory) return ExitBadInput;
     rec.frontier = std::size_t(index);
     rec.owned    = rec.items.size();

@@ -68,4 +68,23 @@ FrontierAnswer merge_frontier(std::span<const FrontierItem> items, int maxMate) 
     return a;
 }
 
+FrontierItem::Res part_result(std::span<const FrontierItem> items) {
+    using Res    = FrontierItem::Res;
+    bool anyMate = false, open = false;
+    for (std::size_t i = 0; i < items.size();) {
+        std::size_t j = i;
+        while (j < items.size() && items[j].key == items[i].key)
+            ++j;
+        const auto key     = items.subspan(i, j - i);
+        const bool refuted = std::any_of(key.begin(), key.end(),
+            [](const FrontierItem& f) { return !f.rootLevel && f.res == Res::NO_MATE; });
+        for (const FrontierItem& f : key) {
+            anyMate = anyMate || f.res == Res::MATE;
+            open    = open || (f.res == Res::UNKNOWN && !refuted);
+        }
+        i = j;
+    }
+    return open ? Res::UNKNOWN : anyMate ? Res::MATE : Res::NO_MATE;
+}
+
 } // namespace fived::report

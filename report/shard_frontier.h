@@ -46,4 +46,10 @@ struct FrontierAnswer {
 // items: every item of the frontier, sorted by key, each root action 0..rootActions-1 present.
 FrontierAnswer merge_frontier(std::span<const FrontierItem> items, int maxMate);
 
+// A frontier part's own result from its items (sorted by key): UNKNOWN when an item is unknown
+// and no other item of the part refutes its key (a NO_MATE defence decides the key whatever its
+// other defences, so the part leaves them unsearched), else MATE when an item mates, else
+// NO_MATE.
+FrontierItem::Res part_result(std::span<const FrontierItem> items);
+
 } // namespace fived::report

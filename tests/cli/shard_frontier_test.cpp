@@ -31,6 +31,26 @@ TEST(ShardFrontier, KeyMatesInOneMoreThanItsLongestDefence) {
     EXPECT_EQ(b.excluded, 2);
 }
 
+// A part's own result: its unknown items count only where no defence of the part refutes their
+// key (the part leaves a refuted key's other defences unsearched).
+TEST(ShardFrontier, APartIsUnknownOnlyForKeysNotRefuted) {
+    const FrontierItem refuted[] = {
+        pair(0, Res::UNKNOWN, 0), pair(0, Res::NO_MATE, 2), pair(0, Res::UNKNOWN, 1)};
+    EXPECT_EQ(part_result(refuted), Res::NO_MATE);
+    const FrontierItem withMate[] = {
+        pair(0, Res::NO_MATE, 2), pair(0, Res::UNKNOWN, 0), pair(1, Res::MATE, 1)};
+    EXPECT_EQ(part_result(withMate), Res::MATE);
+    // Another key's refutation does not decide this one; nor does a root-level no-mate (the key
+    // itself) refute anything but itself.
+    const FrontierItem open[] = {pair(0, Res::NO_MATE, 2), pair(1, Res::UNKNOWN, 0)};
+    EXPECT_EQ(part_result(open), Res::UNKNOWN);
+    const FrontierItem alone0[] = {alone(0, Res::NO_MATE, 3), pair(1, Res::MATE, 1)};
+    EXPECT_EQ(part_result(alone0), Res::MATE);
+    const FrontierItem unknownMate[] = {pair(0, Res::MATE, 1), pair(0, Res::UNKNOWN, 1)};
+    EXPECT_EQ(part_result(unknownMate), Res::UNKNOWN);
+    EXPECT_EQ(part_result({}), Res::NO_MATE);
+}
+
 TEST(ShardFrontier, OneSurvivingDefenceRefutesTheKey) {
     // A defence with no mate within max - 1: the key does not mate within max, whatever the rest.
     const FrontierItem a[] = {

@@ -764,6 +764,41 @@ def sub_split_merge():
     check(rc == BAD_INPUT and "--shard" in err, f"--shard-sub without --shard: {rc} {err!r}")
 
 
+def frontier_refuted_keys():
+    """A frontier part stops searching a key's other defences once one of its defences refutes
+    the key (no mate within the bound after it): they stay unknown, say so, and cost nothing
+    more; the part is not unknown for them, and the merge is the single solve's."""
+    path = os.path.join(DATA, RT2)
+    extra = ["--at", "-2", "--mate", "3"]
+    _, single, _ = run(["solve", path, "--quiet"] + extra)
+    skipped = 0
+    for within, m in (((2, 4), 3), ((1, 4), 2), (None, 20)):
+        if within:
+            files, recs = sub_parts(path, within[0], within[1], m, extra + ["--shard-split", "root"],
+                                    "refuted")
+            others, _ = parts(path, 4, extra + ["--shard-split", "root"], "refuted-whole")
+            whole = [f for i, f in enumerate(others, 1) if i != within[0]] + files
+        else:
+            files, recs = parts(path, m, extra, "refuted-frontier")
+            whole = files
+        for r in recs:
+            refuted = {i["key_index"] for i in r["items"]
+                       if i["result"] == "no-mate" and i["defence_index"] is not None}
+            for i in r["items"]:
+                if i["key_index"] in refuted and i["result"] == "unknown":
+                    skipped += 1
+                    check(i["limit"] == "not searched further: another defence refutes its key",
+                          f"{within} part {r['part']}: item {i['index']} {i.get('limit')!r}")
+            opened = [i for i in r["items"] if i["result"] == "unknown" and
+                      i["key_index"] not in refuted]
+            check(r["result"] == ("unknown" if opened else r["result"]) and
+                  (r["result"] != "unknown" or opened),
+                  f"{within} part {r['part']}: result {r['result']} with open items {opened}")
+        rc, merged, err = run(["shard-merge"] + whole)
+        check(rc == OK and merged == single, f"{within}: merge exit {rc} {err!r}")
+    check(skipped > 0, "no defence was left unsearched for a refuted key")
+
+
 def frontier_schema():
     """Frontier records and their merges validate against docs/fived.schema.json."""
     _, valid = schema_validator(DATA, check)
@@ -785,7 +820,8 @@ def frontier_schema():
 CASES = {f.__name__: f for f in (split_merge, unfinished_and_resume, merge_errors, shard_options,
                                  shard_schema, frontier_split_merge, frontier_unfinished,
                                  frontier_refused, frontier_schema, frontier_rounds,
-                                 hash_split_merge, block_split_merge, sub_split_merge)}
+                                 hash_split_merge, block_split_merge, sub_split_merge,
+                                 frontier_refuted_keys)}
 
 
 if __name__ == "__main__":
