@@ -161,6 +161,11 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
     const std::string& spec, solver::SolveOptions o, std::size_t group, const std::string& split,
     std::uint64_t firstBudget, const std::string& subSpec) {
     int part = 1, parts = 1, sub = 0, subs = 0;
+    if (spec == "slurm" && subSpec == "slurm") {
+        std::cerr << "fived solve: --shard slurm with --shard-sub slurm: one job array cannot be "
+                     "both; give the part as --shard I/N\n";
+        return ExitBadInput;
+    }
     if (!parse_shard(spec, "fived solve", false, part, parts)) return ExitBadInput;
     if (!subSpec.empty() && !parse_shard(subSpec, "fived solve", false, sub, subs, "--shard-sub"))
         return ExitBadInput;

@@ -762,6 +762,16 @@ def sub_split_merge():
         check(rc == BAD_INPUT and out == "" and message in err, f"{args}: {rc} {err!r}")
     rc, _, err = run(["solve", path, "--quiet", "--shard-sub", "1/3"])
     check(rc == BAD_INPUT and "--shard" in err, f"--shard-sub without --shard: {rc} {err!r}")
+    env = dict(os.environ, SLURM_ARRAY_TASK_ID="2", SLURM_ARRAY_TASK_COUNT="3",
+               SLURM_ARRAY_TASK_MIN="1")
+    rc, out, err = run(["solve", path, "--quiet", "--shard", "slurm", "--shard-sub", "slurm"],
+                       env=env)
+    check(rc == BAD_INPUT and out == "" and "one job array cannot be both" in err,
+          f"--shard slurm --shard-sub slurm: {rc} {err!r}")
+    rc, out, _ = run(["solve", path, "--quiet", "--shard", "2/4", "--shard-sub", "slurm"], env=env)
+    check(rc in (OK, NEGATIVE) and (json.loads(out)["part"], json.loads(out)["parts"],
+                                     json.loads(out)["within"]["part"]) == (2, 3, 2),
+          f"--shard 2/4 --shard-sub slurm (task 2 of 3): {rc} {out[:200]!r}")
 
 
 def frontier_refuted_keys():
