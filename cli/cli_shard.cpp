@@ -579,6 +579,9 @@ bool read_parts(const std::vector<std::string>& files, std::vector<std::vector<P
                 else if (q.part == p.part)
                     why = "sub-part " + std::to_string(p.part) + " of " + std::to_string(p.parts)
                         + " of part " + of + " given twice (also " + q.where + ")";
+                else if (q.listed && p.listed && q.j["frontier"] != p.j["frontier"])
+                    why = "another puzzle: frontier " + p.j["frontier"].dump() + ", not "
+                        + q.j["frontier"].dump() + " as in " + q.where;
             }
             if (!why.empty()) {
                 std::cerr << p.where << ": " << why << '\n';
@@ -792,8 +795,15 @@ bool frontier_outcome(
     const std::size_t      n = parts.front().j["frontier"].get<std::size_t>();
     std::vector<MergeItem> all(n);
     for (const Part& p : parts)
-        for (std::size_t t = 0; t < p.items.size(); ++t)
+        for (std::size_t t = 0; t < p.items.size(); ++t) {
+            if (p.j["frontier"] != parts.front().j["frontier"]) { // (read_parts() refuses it)
+                std::cerr << p.where << ": another puzzle: frontier " << p.j["frontier"].dump()
+                          << ", not " << parts.front().j["frontier"].dump() << " as in "
+                          << parts.front().where << '\n';
+                return false;
+            }
             all[std::size_t(p.itemIndex[t])] = {&p, t, p.items[t], p.defenceIndex[t]};
+        }
     // Item i starts the next key (defence 0 or root-level) or is the next defence of its key;
     // k: the place in `keys` of item i's key.
     for (std::size_t i = 0, k = 0; i <= n; ++i) {

@@ -744,6 +744,14 @@ def sub_split_merge():
         "a sub-part twice")
     bad(files + subs, "part 2 of 4 given twice", "a part whole and in sub-parts")
     bad(others + subs[:2] + subs5[2:3], "in 5 sub-parts, not 3", "sub-parts of two counts")
+    # A sub-part whose frontier is larger (edited, its items shifted past the others'): refused
+    # before its items are placed.
+    grown = json.loads(json.dumps(srecs))
+    grown[2]["frontier"] += 3
+    grown[2]["owned"] += 1
+    grown[2]["items"].append(dict(grown[2]["items"][-1], index=grown[2]["items"][-1]["index"] + 3))
+    refused([json.loads(open(f).read()) for f in others] + grown, "sub-grown.json",
+            "another puzzle: frontier", "a sub-part of another frontier")
     for r in srecs:
         r["within"]["part"] = 3
     refused([json.loads(open(f).read()) for f in files[:2] + files[3:]] + srecs, "sub-moved.json",
