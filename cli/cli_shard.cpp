@@ -884,7 +884,9 @@ bool join_subparts(const std::vector<Part>& subs, Part& whole) {
     return true;
 }
 
-int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
+} // namespace
+
+int shard_merge(const std::vector<std::string>& files, bool asJson) {
     std::vector<std::vector<Part>> records;
     if (!read_parts(files, records)) return ExitBadInput;
     // One per part of the whole split; a part given by sub-parts joined from them.
@@ -998,7 +1000,6 @@ int cmd_shard_merge(const std::vector<std::string>& files, bool asJson) {
     }
     return exitCode;
 }
-} // namespace
 
 void register_shard_commands(const Commands& commands, int& exitCode) {
     struct MergeCli {
@@ -1012,7 +1013,7 @@ void register_shard_commands(const Commands& commands, int& exitCode) {
         merge->add_option("RECORD", mc->files, "record files (JSON lines; '-' = standard input)")
             ->required();
         merge->add_flag("--json", mc->json, "print one JSON object");
-        merge->callback([&exitCode, mc] { exitCode = cmd_shard_merge(mc->files, mc->json); });
+        merge->callback([&exitCode, mc] { exitCode = shard_merge(mc->files, mc->json); });
     }
 }
 

@@ -27,6 +27,13 @@ int solve_shard(const notation::LoadedGame& game, const movegen::Multiverse& roo
     const std::string& split = "auto", std::uint64_t firstBudget = 1'000,
     const std::string& subSpec = "");
 
+// `fived shard-merge RECORD... [--json]`: the records of the files ('-': standard input) joined
+// into the answer of the whole search, printed on stdout as solve prints it (or one JSON
+// object); returns 0 (mate), 1 (no mate), 3 (unknown) or 2 with `FILE:LINE:1: cause` (or
+// `fived shard-merge: cause`) on stderr for records that are missing, twice, foreign, cut short
+// or not such records, and for a tree that does not verify (fuzz/shard_fuzz.cpp holds it to that).
+int shard_merge(const std::vector<std::string>& files, bool asJson);
+
 // A part of the frontier split (cli_shard_frontier.cpp): its items searched, rec (split,
 // frontier, items, owned) and r (the summary: result, nodes, time, the first limit) filled in.
 // Returns the exit status: 0 some item mates, 1 none does, 3 some is unknown, 2 no memory, 4 an

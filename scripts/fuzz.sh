@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
 # Fuzzes with libFuzzer under ASan (leak detection on) + UBSan for SECONDS seconds in total
-# (default 60), split evenly over the TARGETs (default: all six), run one after the other:
+# (default 60), split evenly over the TARGETs (default: all seven), run one after the other:
 #   reader  fuzz/reader_fuzz.cpp: the notation reader and writer (round trip);
 #   solve   fuzz/solve_fuzz.cpp: tree reading, check_proof, solve (both algorithms) and analyse
 #           on small positions;
@@ -10,7 +10,9 @@
 #   records fuzz/records_fuzz.cpp: batch records as batch --resume and batch-merge read them;
 #   json    fuzz/json_fuzz.cpp: any bytes through json_text(), the writer of every --json output;
 #   fen     fuzz/fen_fuzz.cpp: 5DFEN at the engine's limits (sizes, timelines, pieces, a
-#           turn of history), counted.
+#           turn of history), counted;
+#   shard   fuzz/shard_fuzz.cpp: records of `solve --shard` as `fived shard-merge` reads and
+#           merges them (an answer or a refusal naming the record, never a crash).
 # scripts/test.sh runs it after the tests (every target, 60 s in total), so CI does.
 #
 # Installs clang if it is missing and builds in build/fuzz (FIVED_FUZZ_BUILD overrides it, with
@@ -28,12 +30,12 @@ set -euo pipefail
 seconds=${1:-60}
 if [ $# -gt 0 ]; then shift; fi
 targets=("$@")
-if [ ${#targets[@]} = 0 ]; then targets=(reader solve verify records json fen); fi
+if [ ${#targets[@]} = 0 ]; then targets=(reader solve verify records json fen shard); fi
 for t in "${targets[@]}"; do
     case $t in
-    reader | solve | verify | records | json | fen) ;;
+    reader | solve | verify | records | json | fen | shard) ;;
     *)
-        echo "fuzz: unknown target '$t' (reader, solve, verify, records, json, fen)" >&2
+        echo "fuzz: unknown target '$t' (reader, solve, verify, records, json, fen, shard)" >&2
         exit 2
         ;;
     esac
@@ -72,7 +74,7 @@ for t in "${targets[@]}"; do
     artifacts=$build/artifacts/$t
     rm -rf "$artifacts" # what is left there after a run is that run's findings
     mkdir -p "$corpus" "$artifacts"
-    # The structured targets (verify, records, json, fen) read bytes of their own: their only
+    # The structured targets (verify, records, json, fen, shard) read bytes of their own: their only
     # seeds are their kept corpora.
     seeds=()
     case $t in
@@ -102,7 +104,7 @@ for t in "${targets[@]}"; do
     dict=()
     case $t in
     reader | solve) dict=(-dict="$root/fuzz/5dpgn.dict") ;;
-    records | json) dict=(-dict="$root/fuzz/json.dict") ;;
+    records | json | shard) dict=(-dict="$root/fuzz/json.dict") ;;
     esac
     "$build/fuzz/${t}_fuzz" "$corpus" \
         "${dict[@]}" \

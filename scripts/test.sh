@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the dependencies (clang too, for the fuzzer), builds with warnings as errors, runs
 # every test (fast and slow labels), builds a program against the installed package, then
-# fuzzes (scripts/fuzz.sh: the reader and the solver targets, half the time each) for
-# FIVED_FUZZ_SECONDS seconds in total (default 60; 0 skips it). This is the README's test command
-# and what CI runs; any failure, fuzzer findings included, makes it exit non-zero.
+# fuzzes (scripts/fuzz.sh: every target, the time split evenly) for FIVED_FUZZ_SECONDS seconds
+# in total (default 70, 10 s a target; 0 skips it). This is the README's test command and what
+# CI runs; any failure, fuzzer findings included, makes it exit non-zero.
 #
 # ../shared beside the repository (CI always has it) holds the GPL/AGPL test files that are never
 # copied into it; the tests that read them carry the labels shared-fast and shared-slow (README,
@@ -21,7 +21,7 @@ if [ "$haveShared" = 0 ] && [ "${CI:-}" = true ]; then
         "(label shared) must run" >&2
     exit 1
 fi
-fuzzSeconds=${FIVED_FUZZ_SECONDS:-60}
+fuzzSeconds=${FIVED_FUZZ_SECONDS:-70}
 withClang=0
 if [ "$fuzzSeconds" != 0 ]; then withClang=1; fi
 FIVED_WITH_CLANG=$withClang bash scripts/install-deps.sh
