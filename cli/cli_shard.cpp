@@ -155,6 +155,14 @@ std::vector<std::int64_t> share_of(std::size_t a, int part, int parts, bool bloc
     return mine;
 }
 
+// How many of a actions part I of N owns: share_of(...).size(), without the list.
+std::int64_t share_size(std::int64_t a, int part, int parts, bool blocks) {
+    if (blocks)
+        return std::int64_t(block_start(std::size_t(a), part, parts)
+            - block_start(std::size_t(a), part - 1, parts));
+    return a / parts + (part - 1 < a % parts ? 1 : 0);
+}
+
 } // namespace
 
 int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const std::string& file,
@@ -227,16 +235,15 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
             solve_frontier({game, root, part, parts, o, group, firstBudget}, *owner, all, rec, r);
         if (frontierExit == ExitBadInput) return noTable();
     } else if (listed) {
-        if (blocks) rec.split = report::ShardBlockName;
         mineIndex = share_of(all.size(), part, parts, blocks);
         for (const std::int64_t i : mineIndex)
             mine.push_back(all[std::size_t(i)]);
-        if (sub) {
-            rec.split    = report::ShardFrontierName;
+        if (sub) { // (solve_frontier() names its split)
             frontierExit = solve_frontier(
                 {game, root, sub, subs, o, group, firstBudget, &mineIndex}, *owner, mine, rec, r);
             if (frontierExit == ExitBadInput) return noTable();
         } else {
+            if (blocks) rec.split = report::ShardBlockName;
             r = owner->solve();
             if (r.noMemory) return ExitBadInput;
         }
@@ -253,16 +260,11 @@ int solve_shard(const notation::LoadedGame& game, const Multiverse& root, const 
         r = owner->solve();
         if (r.noMemory) return ExitBadInput;
         rec.split = report::ShardHashName;
-    } else {
+    } else { // the listing stopped by --time, --nodes or SIGINT (else it is split by hash)
         r.error     = owner->limit_reason();
-        r.limitKind = owner->limit_kind();
-        if (r.error.empty()) {
-            r.error = "the root has more than " + std::to_string(o.actionLimit)
-                + " legal actions (--max-actions)";
-            r.limitKind = solver::Limit::ACTIONS;
-        }
-        r.limitHit = true;
-        r.nodes    = owner->nodes();
+        r.limitKind = listStop;
+        r.limitHit  = true;
+        r.nodes     = owner->nodes();
     }
     // The tree as solve writes it, read back and checked before it is recorded.
     std::string written, readBack;
@@ -388,7 +390,7 @@ std::string read_frontier(Part& p) {
             ? ""
             : "a part without the frontier that is not unknown";
     const std::int64_t n     = j["frontier"].get<std::int64_t>();
-    const std::int64_t owned = n / p.parts + (std::int64_t(p.part - 1) < n % p.parts ? 1 : 0);
+    const std::int64_t owned = share_size(n, p.part, p.parts, false); // items round-robin
     if (j["owned"].get<std::int64_t>() != owned || std::int64_t(j["items"].size()) != owned)
         return "its items are not part " + std::to_string(p.part) + " of " + std::to_string(p.parts)
             + " of the split " + report::ShardFrontierName;
@@ -486,10 +488,9 @@ std::string read_part(const std::string& line, Part& p) {
         const std::int64_t n     = j["root_actions"].get<std::int64_t>();
         const auto         first = std::int64_t(block_start(std::size_t(n), p.part - 1, p.parts));
         const auto         end   = std::int64_t(block_start(std::size_t(n), p.part, p.parts));
-        const std::int64_t owned =
-            blocks ? end - first : n / p.parts + (std::int64_t(p.part - 1) < n % p.parts ? 1 : 0);
-        const bool mine = blocks ? p.keyIndex >= first && p.keyIndex < end
-                                 : p.keyIndex < n && p.keyIndex % p.parts == p.part - 1;
+        const std::int64_t owned = share_size(n, p.part, p.parts, blocks);
+        const bool         mine  = blocks ? p.keyIndex >= first && p.keyIndex < end
+                                          : p.keyIndex < n && p.keyIndex % p.parts == p.part - 1;
         if (j["owned"].get<std::int64_t>() != owned || (p.keyIndex >= 0 && !mine))
             return "its actions are not part " + std::to_string(p.part) + " of "
                 + std::to_string(p.parts) + " of the split " + j["split"].get<std::string>();
@@ -794,16 +795,16 @@ bool frontier_outcome(
         return true; // unknown: a part could not list the frontier
     const std::size_t      n = parts.front().j["frontier"].get<std::size_t>();
     std::vector<MergeItem> all(n);
-    for (const Part& p : parts)
-        for (std::size_t t = 0; t < p.items.size(); ++t) {
-            if (p.j["frontier"] != parts.front().j["frontier"]) { // (read_parts() refuses it)
-                std::cerr << p.where << ": another puzzle: frontier " << p.j["frontier"].dump()
-                          << ", not " << parts.front().j["frontier"].dump() << " as in "
-                          << parts.front().where << '\n';
-                return false;
-            }
-            all[std::size_t(p.itemIndex[t])] = {&p, t, p.items[t], p.defenceIndex[t]};
+    for (const Part& p : parts) {
+        if (p.j["frontier"] != parts.front().j["frontier"]) { // (read_parts() refuses it)
+            std::cerr << p.where << ": another puzzle: frontier " << p.j["frontier"].dump()
+                      << ", not " << parts.front().j["frontier"].dump() << " as in "
+                      << parts.front().where << '\n';
+            return false;
         }
+        for (std::size_t t = 0; t < p.items.size(); ++t)
+            all[std::size_t(p.itemIndex[t])] = {&p, t, p.items[t], p.defenceIndex[t]};
+    }
     // Item i starts the next key (defence 0 or root-level) or is the next defence of its key;
     // k: the place in `keys` of item i's key.
     for (std::size_t i = 0, k = 0; i <= n; ++i) {
