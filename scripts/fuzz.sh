@@ -13,7 +13,7 @@
 #           turn of history), counted;
 #   shard   fuzz/shard_fuzz.cpp: records of `solve --shard` as `fived shard-merge` reads and
 #           merges them (an answer or a refusal naming the record, never a crash).
-# scripts/test.sh runs it after the tests (every target, 60 s in total), so CI does.
+# scripts/test.sh runs it after the tests (every target, 70 s in total), so CI does.
 #
 # Installs clang if it is missing and builds in build/fuzz (FIVED_FUZZ_BUILD overrides it, with
 # FIVED_JOBS parallel jobs, default 2). Seeds: fuzz/seeds for the reader and the solver; the

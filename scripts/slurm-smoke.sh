@@ -85,6 +85,21 @@ for _ in $(seq 60); do
 done
 sinfo
 if [ "$mode" = shard ]; then
+    # The records DIR/part-*.json merged must be the single-process solve of PUZZLE (the options
+    # after it), tree text for text, exit status too; else the difference, the tasks' logs and
+    # exit 1. Leaves the merge in DIR.merged.txt and its status in merged_rc.
+    merged_is_single() {
+        local dir=$1 puzzle=$2 src=0
+        shift 2
+        merged_rc=0
+        "$fived" shard-merge "$dir"/part-*.json > "$dir.merged.txt" || merged_rc=$?
+        "$fived" solve "$puzzle" "$@" --quiet > "$dir.single.txt" || src=$?
+        if [ "$merged_rc" = "$src" ] && cmp -s "$dir.merged.txt" "$dir.single.txt"; then return 0; fi
+        echo "slurm-smoke: $dir: merge exit $merged_rc, solve exit $src; the answers differ:" >&2
+        diff "$dir.merged.txt" "$dir.single.txt" | head -20 >&2
+        cat "$dir"/*.log >&2 || true
+        exit 1
+    }
     # A mate in 3 with 38 root actions (read from ../shared, not copied), else the test data's
     # mate in 2.
     puzzle="$root/../shared/puzzles/js-reversed-royalty-checkmate.5dpgn"
@@ -98,46 +113,28 @@ if [ "$mode" = shard ]; then
     (cd "$work/out" && FIVED="$fived" sbatch --wait --array=1-4 \
         "$root/scripts/slurm/solve-shard.sbatch" "$puzzle" "$work/out" "${opts[@]}") || true
     ls "$work/out"
-    rc=0
-    "$fived" shard-merge "$work"/out/part-*.json > "$work/merged.txt" || rc=$?
     "$fived" shard-merge --json "$work"/out/part-*.json | python3 -c '
 import json, sys
 j = json.load(sys.stdin)
 print("slurm-smoke: merged", j["result"], j["mate_in"], j["keys"], "parts", j["parts"],
       "nodes", j["nodes"], "makespan_ms", j["makespan_ms"], "verified", j["verified"])'
-    src=0
-    "$fived" solve "$puzzle" "${opts[@]}" --quiet > "$work/single.txt" || src=$?
-    if [ "$rc" = "$src" ] && cmp -s "$work/merged.txt" "$work/single.txt"; then
-        "$fived" verify "$work/merged.txt" | head -3
-        echo "slurm-smoke: the 4 parts' merged answer equals the single-process solve (exit $rc, $(wc -l < "$work/merged.txt") lines of tree)"
-        # A part split again (--shard-sub): Rook Tactics II --at -2 (a mate in 3, 14 root
-        # actions) in 4 parts, part 2 of them in 3 sub-parts merged in place of its record.
-        small="$root/tests/solver/data/rook-tactics-2.5dpgn"
-        mkdir -p "$work/sub"
-        echo "slurm-smoke: submitting Rook Tactics II --at -2 --mate 3 as 4 parts, then part 2 as 3 sub-parts"
-        (cd "$work/sub" && FIVED="$fived" sbatch --wait --array=1-4 \
-            "$root/scripts/slurm/solve-shard.sbatch" "$small" "$work/sub" --at -2 --mate 3) || true
-        (cd "$work/sub" && FIVED="$fived" SUBOF=2/4 sbatch --wait --array=1-3 \
-            "$root/scripts/slurm/solve-shard.sbatch" "$small" "$work/sub" --at -2 --mate 3) || true
-        mv "$work/sub/part-2.json" "$work/part-2-whole.json"
-        ls "$work/sub"
-        rc=0
-        src=0
-        "$fived" shard-merge "$work"/sub/part-*.json > "$work/merged-sub.txt" || rc=$?
-        "$fived" solve "$small" --at -2 --mate 3 --quiet > "$work/single-sub.txt" || src=$?
-        if [ "$rc" = "$src" ] && cmp -s "$work/merged-sub.txt" "$work/single-sub.txt"; then
-            echo "slurm-smoke: with part 2 in 3 sub-parts, the merged answer equals the single-process solve (exit $rc)"
-            exit 0
-        fi
-        echo "slurm-smoke: with part 2 in sub-parts: merge exit $rc, solve exit $src; the answers differ:" >&2
-        diff "$work/merged-sub.txt" "$work/single-sub.txt" | head -20 >&2
-        cat "$work"/sub/*.log >&2 || true
-        exit 1
-    fi
-    echo "slurm-smoke: merge exit $rc, solve exit $src; the answers differ:" >&2
-    diff "$work/merged.txt" "$work/single.txt" | head -20 >&2
-    cat "$work"/out/*.log >&2 || true
-    exit 1
+    merged_is_single "$work/out" "$puzzle" "${opts[@]}"
+    "$fived" verify "$work/out.merged.txt" | head -3
+    echo "slurm-smoke: the 4 parts' merged answer equals the single-process solve (exit $merged_rc, $(wc -l < "$work/out.merged.txt") lines of tree)"
+    # A part split again (--shard-sub): Rook Tactics II --at -2 (a mate in 3, 14 root actions)
+    # in 4 parts, part 2 of them in 3 sub-parts merged in place of its record.
+    small="$root/tests/solver/data/rook-tactics-2.5dpgn"
+    mkdir -p "$work/sub"
+    echo "slurm-smoke: submitting Rook Tactics II --at -2 --mate 3 as 4 parts, then part 2 as 3 sub-parts"
+    (cd "$work/sub" && FIVED="$fived" sbatch --wait --array=1-4 \
+        "$root/scripts/slurm/solve-shard.sbatch" "$small" "$work/sub" --at -2 --mate 3) || true
+    (cd "$work/sub" && FIVED="$fived" SUBOF=2/4 sbatch --wait --array=1-3 \
+        "$root/scripts/slurm/solve-shard.sbatch" "$small" "$work/sub" --at -2 --mate 3) || true
+    mv "$work/sub/part-2.json" "$work/part-2-whole.json"
+    ls "$work/sub"
+    merged_is_single "$work/sub" "$small" --at -2 --mate 3
+    echo "slurm-smoke: with part 2 in 3 sub-parts, the merged answer equals the single-process solve (exit $merged_rc)"
+    exit 0
 fi
 echo "slurm-smoke: submitting a 4-task array over $(find "$puzzles" -name '*.5dpgn' | wc -l) files"
 # A task exits 1 when some of its items are bad input (the collection has such files on
