@@ -71,12 +71,18 @@ void Killers::copy_from(const Killers& other, int ply) {
         slots[k].assign(other.slots[k].begin(), other.slots[k].end());
         costs[k] = other.costs[k];
     }
+    for (std::size_t p = std::size_t(ply); p < recent.size(); ++p)
+        recent[p] = other.recent[p];
 }
 
 void Killers::merge_from(const Killers& other, int ply) {
     for (std::size_t p = std::size_t(ply); 2 * p + 1 < slots.size(); ++p) {
         const std::vector<Move>& k0 = other.slots[2 * p];
         if (!k0.empty()) set(int(p), k0);
+        // The other's recent actions, its most recent ending first.
+        const std::span<const std::vector<Move>> items = other.recent[p].items();
+        for (std::size_t i = items.size(); i-- > 0;)
+            recent[p].use(items[i]);
     }
 }
 
