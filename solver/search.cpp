@@ -38,6 +38,7 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     history.resize(n);
     narrowActions.resize(n);
     conflicts.resize(n);
+    splitBlocks.resize(n);
 }
 
 void Searcher::clear_killers() {

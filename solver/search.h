@@ -61,13 +61,13 @@
 //
 // Parallelism (STYLE.md §2.8) is in the same recursion: at an attacker node whose height
 // (plies left) reaches SearchContext::splitHeight the eldest child is searched serially and the
-// others by one worker per thread (tasks of a tbb::task_group), each taking the next child in
-// list order on a Searcher leased from the pool (never thread_local) and sharing the killers
-// below the node through the parent; a task replays the path from the root on its own
-// multiverse. The first decisive child cancels the group. An attacker node with r = 1 is searched
-// by one thread. Defender nodes
-// split only with splitDefender (see there). The answer is exact whatever the schedule; only
-// node counts and table contents depend on it.
+// others by one worker per thread (tasks of a tbb::task_group), each walking a block of
+// consecutive children in list order (split_blocks.h; an idle worker takes the back half of the
+// largest block left) on a Searcher leased from the pool (never thread_local) and sharing the
+// killers and recent actions below the node through the parent; a task replays the path from
+// the root on its own multiverse. The first decisive child cancels the group. An attacker node with
+// r = 1 is searched by one thread. Defender nodes split only with splitDefender (see there). The
+// answer is exact whatever the schedule; only node counts and table contents depend on it.
 //
 // df-pn (dfpn()) is the same AND/OR problem searched best-first by proof and disproof numbers
 // (Nagai 2002, ALGORITHMS.md E.4) with the bound as above; its leaves (r = 1, k = 0) are the
@@ -92,6 +92,7 @@
 #include "solver/history.h"
 #include "solver/killers.h"
 #include "solver/search_settings.h"
+#include "solver/split_blocks.h"
 #include "solver/tt.h"
 #include "solver/value.h"
 
@@ -365,6 +366,7 @@ private:
     // checks of the mate that answered a defence there.
     std::vector<movegen::HypercuboidSearch> conflicts;
     std::vector<Move>                       mateChecks;
+    std::vector<SplitBlocks>                splitBlocks; // per ply: split()'s blocks of children
     std::uint64_t                           totalNodes = 0;
     std::uint64_t                           unflushed  = 0;
     // The node budget (within()): count_node() fails once totalNodes passes budgetEnd, and sets

@@ -1,0 +1,135 @@
+// What a split's workers share (solver/split.cpp): the blocks of children they take
+// (SplitBlocks) and the killers with the recent actions they pass on (Killers::copy_from,
+// Killers::merge_from).
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "solver/killers.h"
+#include "solver/split_blocks.h"
+
+namespace fived::solver {
+namespace {
+
+using movegen::Vec4;
+
+std::vector<Move> act(int square) { return {Move{Vec4(0, 2, square), Vec4(0, 2, square + 1)}}; }
+
+// Every position is taken exactly once, whatever order the workers come in.
+TEST(SplitBlocks, EveryPositionIsTakenOnce) {
+    std::mt19937 rng(7);
+    for (std::size_t n = 0; n <= 40; ++n) {
+        for (std::size_t workers = 1; workers <= 5; ++workers) {
+            for (int round = 0; round < 20; ++round) {
+                SplitBlocks blocks;
+                blocks.reset(n, workers);
+                std::vector<std::size_t> taken;
+                std::vector<bool>        done(workers, false);
+                std::size_t              left = workers;
+                while (left > 0) {
+                    const std::size_t w = rng() % workers;
+                    if (done[w]) continue;
+                    std::size_t pos   = 0;
+                    bool        fresh = false;
+                    if (!blocks.take(w, pos, fresh)) {
+                        done[w] = true;
+                        --left;
+                        continue;
+                    }
+                    taken.push_back(pos);
+                }
+                std::sort(taken.begin(), taken.end());
+                ASSERT_EQ(taken.size(), n) << "n " << n << ", " << workers << " workers";
+                for (std::size_t i = 0; i < n; ++i)
+                    ASSERT_EQ(taken[i], i) << "n " << n << ", " << workers << " workers";
+            }
+        }
+    }
+}
+
+// A worker walks its own block front first; when it is empty it takes the back half of the
+// largest block left, and is told the position starts elsewhere.
+TEST(SplitBlocks, AWorkerWalksItsBlockThenTakesTheBackHalfOfTheLargest) {
+    SplitBlocks blocks;
+    blocks.reset(10, 2); // worker 0: 0..4, worker 1: 5..9
+    std::size_t pos   = 0;
+    bool        fresh = false;
+    ASSERT_TRUE(blocks.take(1, pos, fresh));
+    EXPECT_EQ(pos, 5u);
+    EXPECT_FALSE(fresh);
+    for (std::size_t i = 0; i < 5; ++i) {
+        ASSERT_TRUE(blocks.take(0, pos, fresh));
+        EXPECT_EQ(pos, i);
+        EXPECT_FALSE(fresh);
+    }
+    // Worker 1 has 6..9 left: worker 0 takes 8 and 9.
+    ASSERT_TRUE(blocks.take(0, pos, fresh));
+    EXPECT_EQ(pos, 8u);
+    EXPECT_TRUE(fresh);
+    fresh = false;
+    ASSERT_TRUE(blocks.take(0, pos, fresh));
+    EXPECT_EQ(pos, 9u);
+    EXPECT_FALSE(fresh);
+    ASSERT_TRUE(blocks.take(1, pos, fresh));
+    EXPECT_EQ(pos, 6u);
+    ASSERT_TRUE(blocks.take(1, pos, fresh));
+    EXPECT_EQ(pos, 7u);
+    // The last one of a block of one goes whole.
+    EXPECT_FALSE(blocks.take(1, pos, fresh));
+    EXPECT_FALSE(blocks.take(0, pos, fresh));
+}
+
+TEST(SplitBlocks, MoreWorkersThanPositions) {
+    SplitBlocks blocks;
+    blocks.reset(2, 4);
+    std::vector<std::size_t> taken;
+    std::size_t              pos   = 0;
+    bool                     fresh = false;
+    for (std::size_t w = 0; w < 4; ++w)
+        while (blocks.take(w, pos, fresh))
+            taken.push_back(pos);
+    std::sort(taken.begin(), taken.end());
+    EXPECT_EQ(taken, (std::vector<std::size_t>{0, 1}));
+}
+
+// A worker starts with the parent's killers and recent actions; what it learnt goes back, its
+// most recent first.
+TEST(Killers, CopyAndMergeCarryTheRecentActions) {
+    Killers parent, worker;
+    parent.resize(4);
+    worker.resize(4);
+    parent.decided_by(2, act(9), true);
+    parent.decided_by(2, act(10), true);
+    parent.decided_by(2, act(11), true);
+    parent.decided_by(1, act(12), true); // below the split's children: not copied
+    worker.copy_from(parent, 2);
+    const std::vector<Move>* tries[2 + RecentActions::Slots];
+    ASSERT_EQ(worker.first_tries(2, true, tries), 3u); // the killers, then the recent act(9)
+    EXPECT_EQ(*tries[0], act(11));
+    EXPECT_EQ(*tries[1], act(10));
+    EXPECT_EQ(*tries[2], act(9));
+    EXPECT_EQ(worker.first_tries(1, true, tries), 2u);
+    EXPECT_TRUE(tries[0]->empty()) << "plies above the split's children are not copied";
+
+    // The worker refutes with three more actions at ply 2; the parent meanwhile learnt another.
+    worker.decided_by(2, act(20), true);
+    worker.decided_by(2, act(21), true);
+    worker.decided_by(2, act(22), true);
+    parent.decided_by(2, act(30), true);
+    parent.merge_from(worker, 2);
+    EXPECT_EQ(parent.first(2), act(22));
+    const std::size_t              n = parent.first_tries(2, true, tries);
+    std::vector<std::vector<Move>> order;
+    for (std::size_t i = 0; i < n; ++i)
+        order.push_back(*tries[i]);
+    // Killers act(22) and act(30) (the parent's first before the merge), then the recent ones:
+    // the worker's, most recent first, then the parent's own.
+    const std::vector<std::vector<Move>> expected{
+        act(22), act(30), act(21), act(20), act(11), act(10), act(9)};
+    EXPECT_EQ(order, expected);
+}
+
+} // namespace
+} // namespace fived::solver
