@@ -103,7 +103,7 @@ TEST(Killers, CopyAndMergeCarryTheRecentActions) {
     parent.decided_by(2, act(9), true);
     parent.decided_by(2, act(10), true);
     parent.decided_by(2, act(11), true);
-    parent.decided_by(1, act(12), true); // below the split's children: not copied
+    parent.decided_by(1, act(12), true); // the split node's own ply: not copied
     worker.copy_from(parent, 2);
     const std::vector<Move>* tries[2 + RecentActions::Slots];
     ASSERT_EQ(worker.first_tries(2, true, tries), 3u); // the killers, then the recent act(9)
@@ -111,7 +111,7 @@ TEST(Killers, CopyAndMergeCarryTheRecentActions) {
     EXPECT_EQ(*tries[1], act(10));
     EXPECT_EQ(*tries[2], act(9));
     EXPECT_EQ(worker.first_tries(1, true, tries), 2u);
-    EXPECT_TRUE(tries[0]->empty()) << "plies above the split's children are not copied";
+    EXPECT_TRUE(tries[0]->empty()) << "the plies before the split's children are not copied";
 
     // The worker refutes with three more actions at ply 2; the parent meanwhile learnt another.
     worker.decided_by(2, act(20), true);
