@@ -49,7 +49,8 @@
 //    (narrow_checks_streamed()).
 //    Nothing is stored per action, so memory does not grow with the width; the order is the
 //    enumeration's, fixed for a position, so the answer and the key do not depend on threads
-//    (such a node is searched by one thread; its children may split). It has no NodePicker:
+//    (a class walk, whose next action depends on the last child's result, and a defender node
+//    are searched by one thread; its children may split). It has no NodePicker:
 //    with nothing listed there is nothing to score, and its passes are the enumeration's
 //    (Searcher::Wide, stream.cpp), after a pass over the ply's two killers.
 //  * A collected action is replayed with make_move in standard order, and the key reached must
@@ -65,9 +66,12 @@
 // consecutive children in list order (split_blocks.h; an idle worker takes the back half of the
 // largest block left) on a Searcher leased from the pool (never thread_local) and sharing the
 // killers and recent actions below the node through the parent; a task replays the path from
-// the root on its own multiverse. The first decisive child cancels the group. An attacker node with
-// r = 1 is searched by one thread. Defender nodes split only with splitDefender (see there). The
-// answer is exact whatever the schedule; only node counts and table contents depend on it.
+// the root on its own multiverse. The first decisive child cancels the group. A wide attacker
+// node that walks no classes splits by shares instead (stream_split(), split.cpp): each worker
+// walks the node as stream() does and searches the actions of its share (action_part()); the
+// node mates iff a share does. An attacker node with r = 1 is searched by one thread. Defender
+// nodes split only with splitDefender (see there). The answer is exact whatever the schedule; only
+// node counts and table contents depend on it.
 //
 // df-pn (dfpn()) is the same AND/OR problem searched best-first by proof and disproof numbers
 // (Nagai 2002, ALGORITHMS.md E.4) with the bound as above; its leaves (r = 1, k = 0) are the
@@ -161,7 +165,8 @@ struct SearchContext : SearchSettings {
     // A streamed root that thrashes may meet an action twice and count it twice.
     std::atomic<std::uint64_t> rootRefuted{0};
     std::atomic<std::uint64_t> classesCut{0}; // classes of actions refuted at once (stream())
-    std::atomic<std::uint64_t> splits{0};     // nodes split over threads (split())
+    std::atomic<std::uint64_t> splits{0};     // nodes split over threads (split(), stream_split())
+    std::atomic<std::uint64_t> streamSplits{0}; // of them, wide attacker nodes (stream_split())
     std::atomic<std::uint64_t> rootActions{0};
 
     // A share of the root (SolveOptions::rootActions, `fived solve --shard`): only these root
@@ -271,6 +276,21 @@ private:
     // them with `all`).
     Value stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
         std::vector<std::vector<Move>>* out = nullptr, bool all = false, bool useKillers = true);
+    // Does stream() walk this attacker node's classes (r = 2, class cuts possible here)? Such a
+    // node is searched by one thread (stream_splits()).
+    bool class_walks(int bound) const;
+    // Is this wide attacker node (more than streamAbove actions, bound r) searched over the
+    // threads by shares (stream_split())?
+    bool stream_splits(int bound) const;
+    // A wide attacker node over the threads: one share of its actions (action_part()) per worker,
+    // each searched as stream() would (split.cpp). The value (stored) or ABORT.
+    Value stream_split(int bound, int ply, Key key);
+    // On a searcher at the root (a leased one): replays parentPath (which must reach `expect`)
+    // and searches share `part` of `parts` of the wide attacker node there (stream.cpp); nothing
+    // is stored for the node (one share's NO is not the node's). On YES, *winChild is the key
+    // after the mating action, and the first killer of the ply that action.
+    Value stream_share(std::span<const std::vector<Move>> parentPath, Key expect, int bound,
+        int parts, int part, Key& winChild);
     struct Wide; // stream()'s node and stages (stream.cpp)
     Value killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     // Defender node with k >= 2, listed: the narrow checks first, within node budgets (see the
@@ -367,8 +387,9 @@ private:
     std::vector<movegen::HypercuboidSearch> conflicts;
     std::vector<Move>                       mateChecks;
     std::vector<SplitBlocks>                splitBlocks; // per ply: split()'s blocks of children
-    std::uint64_t                           totalNodes = 0;
-    std::uint64_t                           unflushed  = 0;
+    std::vector<Move> shareWinner; // stream_split(): the mating action a share found
+    std::uint64_t     totalNodes = 0;
+    std::uint64_t     unflushed  = 0;
     // The node budget (within()): count_node() fails once totalNodes passes budgetEnd, and sets
     // budgetOut. No budget: NoBudget. A searcher under a budget does not split (its tasks would
     // not count against it).

@@ -112,16 +112,17 @@ struct SolveResult {
     std::uint64_t                  keysInAll   = 0;
     std::vector<std::vector<Move>> keys; // standard order (a wide root: see Searcher::answers)
     SolutionTree                   tree; // MATE and buildTree
-    bool                           treeBuilt  = false;
-    bool                           verified   = false; // the tree passed check_proof()
-    std::uint64_t                  nodes      = 0;
-    std::uint64_t                  classesCut = 0; // classes of actions refuted at once
-    std::uint64_t                  splits     = 0; // nodes split over threads (split.cpp)
-    double                         ms         = 0;
-    int                            hashfull   = 0; // per mille
-    bool                           limitHit   = false;
-    bool                           noMemory   = false; // the table could not be allocated
-    bool                           internal   = false; // error is an internal failure (a bug)
+    bool                           treeBuilt    = false;
+    bool                           verified     = false; // the tree passed check_proof()
+    std::uint64_t                  nodes        = 0;
+    std::uint64_t                  classesCut   = 0; // classes of actions refuted at once
+    std::uint64_t                  splits       = 0; // nodes split over threads (split.cpp)
+    std::uint64_t                  streamSplits = 0; // of them, wide attacker nodes split by shares
+    double                         ms           = 0;
+    int                            hashfull     = 0; // per mille
+    bool                           limitHit     = false;
+    bool                           noMemory     = false; // the table could not be allocated
+    bool                           internal     = false; // error is an internal failure (a bug)
     std::string error;                   // why UNKNOWN (or why a MATE has no tree): names the limit
     Limit       limitKind = Limit::NONE; // the limit `error` names, if it names one
 };

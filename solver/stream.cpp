@@ -32,6 +32,9 @@ struct Searcher::Wide {
     const std::vector<Move>*        killer[2];
     bool                            aborted = false, decided = false;
     Key                             winChild = 0;
+    // A share of the node (stream_share()): the actions whose action_part(a, shareParts) is
+    // sharePart; the others are another share's.
+    int shareParts = 1, sharePart = 0;
 
     Wide(Searcher& searcher, bool orNode_, int bound_, int ply_,
         std::vector<std::vector<Move>>* out_, bool all_, bool useKillers_) :
@@ -51,6 +54,10 @@ struct Searcher::Wide {
         return !aborted;
     }
     bool visit(std::span<const Move> a);
+    // Is `a` one this walk searches: the solve's (SearchContext::owned) and the share's?
+    bool owns(std::span<const Move> a) const {
+        return s.ctx.owned(ply, a) && (shareParts == 1 || action_part(a, shareParts) == sharePart);
+    }
     // Was `a` searched already as one of the killers?
     bool searched_killer(std::span<const Move> a) const {
         return useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1]));
@@ -68,7 +75,7 @@ struct Searcher::Wide {
 // The child reached by `a` (made on mv): searched (or answered by the table). Returns whether
 // the walk that met `a` goes on.
 bool Searcher::Wide::visit(std::span<const Move> a) {
-    if (!s.ctx.owned(ply, a)) return true; // another part's root action (SearchContext::rootShare)
+    if (!owns(a)) return true; // another part's or share's
     const Key   child = s.mv.key();
     const Value v     = s.child_value(orNode, childBound, ply, a);
     if (v == Value::ABORT) {
@@ -126,7 +133,7 @@ void Searcher::Wide::checks_pass(bool cuts) {
     const bool                done = walk.for_each_check_cut(
                        s.mv,
                        [&](std::span<const Move> a, std::vector<int>& keep) {
-            if (!s.ctx.owned(ply, a)) return Cut::NEXT; // not searched: no class to cut
+            if (!owns(a)) return Cut::NEXT; // not searched: no class to cut
             if (!searched_killer(a) && !visit(a)) return Cut::STOP;
             return cuts ? class_cut(a, keep, walk.cut_squares(), walk.cut_new_squares())
                                        : Cut::NEXT;
@@ -149,7 +156,7 @@ void Searcher::Wide::class_walk() {
             aborted = true;
             return Cut::STOP;
         }
-        if (!s.ctx.owned(ply, a)) return Cut::NEXT; // not searched: no class to cut
+        if (!owns(a)) return Cut::NEXT; // not searched: no class to cut
         if (!visit(a)) return Cut::STOP;
         return class_cut(a, keep, s.classSquares[p], s.classNewSquares[p]);
     };
@@ -272,8 +279,7 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
             return v;
     Wide node(*this, orNode, bound, ply, out, all, useKillers);
     node.killers_pass();
-    const bool classWalk =
-        orNode && bound == 2 && ctx.classCuts && !out && cuts_pay() && classes_possible();
+    const bool classWalk = orNode && !out && class_walks(bound);
     // The checks first, their classes cut too (a mate in two usually starts with one: the
     // walk's order alone took tools-standard-checkmate --at -3 from 2 s to 32 s); what they did
     // not decide, the walk does, each check met again answered by the table.
@@ -286,6 +292,35 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     if (!orNode && bound == 1 && !out && !node.aborted && !node.decided) node.conflict_pass();
     node.passes(walked);
     return node.finish(key, nodes0);
+}
+
+bool Searcher::class_walks(int bound) const {
+    return bound == 2 && ctx.classCuts && cuts_pay() && classes_possible();
+}
+
+// One share of a wide attacker node split over the threads (stream_split()): stream()'s stages
+// for an attacker node that walks no classes (killers, then the passes), over the actions of
+// the share only (Wide::owns(): visit() and checks_pass() pass over the others, which the other
+// shares search). The share's value, not stored: the node mates if one share does.
+Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key expect, int bound,
+    int parts, int part, Key& winChild) {
+    const int ply = int(parentPath.size());
+    enter_path(parentPath);
+    Value v = Value::ABORT;
+    if (mv.key() != expect) {
+        ctx.internalError.store(true, std::memory_order_relaxed);
+        ctx.stop.store(true, std::memory_order_relaxed);
+    } else {
+        Wide node(*this, true, bound, ply, nullptr, false, true);
+        node.shareParts = parts;
+        node.sharePart  = part;
+        node.killers_pass();
+        node.passes(false);
+        winChild = node.winChild;
+        v        = node.aborted ? Value::ABORT : node.decided ? Value::YES : Value::NO;
+    }
+    leave_path(ply);
+    return v;
 }
 
 // Can a class be frozen here at all: does some timeline end after the present's next board

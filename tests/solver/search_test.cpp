@@ -343,6 +343,74 @@ TEST(Solver, ARootSplitByHashFindsTheWholeMate) {
     }
 }
 
+// A wide attacker node split over the threads by shares (Searcher::stream_split()): every
+// action is in one share (action_part()), and the node mates iff one share finds a mate. For each
+// key of a mate in 2, the root's actions are that key and the actions that are no key
+// (rootActions), every node is streamed (streamAbove 1) and split (splitHeight 1): on 2, 3 and 4
+// threads the solve finds the mate in 2 with that key, as on one. The keys lie in every share of
+// 2, 3 and 4 (asserted below), so a share left unsearched, or a node answered before all its
+// shares finished, fails here. Two 5x5 positions of ours (one board: the passes) and Rook
+// Tactics on 6x6 (two timelines: the checks from the mate-in-one walk).
+TEST(Solver, AWideAttackerNodeSplitBySharesFindsTheMateInEveryShare) {
+    const char* const texts[] = {
+        "[Board \"custom\"]\n[Size \"5x5\"]\n[2R1K/5/1k3/5/3N1:0:1:w]\n",
+        "[Board \"custom\"]\n[Size \"5x5\"]\n[5/1R3/k4/3B1/1K3:0:1:w]\n",
+    };
+    std::vector<std::pair<std::string, Multiverse>> cases;
+    for (const char* t : texts) {
+        auto root = load_text(t);
+        ASSERT_TRUE(root);
+        cases.emplace_back(t, std::move(*root));
+    }
+    auto rooks = game_position("rook-tactics-6x6-two-rooks", 0);
+    ASSERT_TRUE(rooks);
+    cases.emplace_back("rook-tactics-6x6-two-rooks", std::move(*rooks));
+    std::vector<std::vector<bool>> covered(5); // covered[parts][part]
+    for (int parts = 2; parts <= 4; ++parts)
+        covered[std::size_t(parts)].assign(std::size_t(parts), false);
+    std::uint64_t streamSplits = 0;
+    for (auto& [id, root] : cases) {
+        SolveOptions      o     = options(2, 1);
+        const SolveResult whole = solve(root, o);
+        ASSERT_EQ(whole.result, Result::MATE) << id;
+        ASSERT_EQ(whole.mateIn, 2) << id;
+        std::vector<std::vector<Move>> all;
+        ASSERT_TRUE(Solver(root, o).legal_actions({}, all, SIZE_MAX)) << id;
+        for (const std::vector<Move>& key : whole.keys) {
+            for (int parts = 2; parts <= 4; ++parts)
+                covered[std::size_t(parts)][std::size_t(action_part(key, parts))] = true;
+            std::vector<std::vector<Move>> share; // the key and every action that is no key
+            for (const std::vector<Move>& a : all)
+                if (a == key
+                    || std::find(whole.keys.begin(), whole.keys.end(), a) == whole.keys.end())
+                    share.push_back(a);
+            for (const int threads : {1, 2, 3, 4}) {
+                SolveOptions so     = options(2, threads);
+                so.rootActions      = &share;
+                so.streamAbove      = 1;
+                so.splitHeight      = 1;
+                so.allKeys          = false;
+                const SolveResult r = solve(root, so);
+                ASSERT_EQ(r.result, Result::MATE)
+                    << id << " threads " << threads << ": " << r.error;
+                EXPECT_EQ(r.mateIn, 2) << id << " threads " << threads;
+                ASSERT_EQ(r.keys.size(), 1u) << id;
+                EXPECT_EQ(r.keys[0], key) << id << " threads " << threads;
+                EXPECT_TRUE(r.verified) << id;
+                if (threads == 1) {
+                    EXPECT_EQ(r.streamSplits, 0u) << id;
+                }
+                streamSplits += r.streamSplits;
+            }
+        }
+    }
+    for (int parts = 2; parts <= 4; ++parts)
+        for (int part = 0; part < parts; ++part)
+            EXPECT_TRUE(covered[std::size_t(parts)][std::size_t(part)])
+                << "no key in share " << part << " of " << parts;
+    EXPECT_GT(streamSplits, 0u); // the shares were searched
+}
+
 TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
     for (const Embedded& e : embedded()) {
         auto root = load_text(e.pgn);
