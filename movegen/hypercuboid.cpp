@@ -654,6 +654,35 @@ bool HypercuboidSearch::for_each(
     return r;
 }
 
+namespace {
+
+// The share of an entry (only_share()), from what identifies it: its type and the move (a
+// physical move, a hop: `m`) or the square a piece leaves. splitmix64's finalizer spreads the
+// bits.
+int share_of_entry(int type, const Move* m, int square, int parts) {
+    std::uint64_t z = std::uint64_t(type) | std::uint64_t(square + 1) << 8;
+    if (m)
+        z ^= std::uint64_t(m->from.raw()) << 16 ^ std::uint64_t(m->to.raw()) << 40
+            ^ std::uint64_t(m->promotion) << 4;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return int(z % std::uint64_t(std::max(parts, 1)));
+}
+
+} // namespace
+
+int HypercuboidSearch::entry_share(std::span<const Move> a, int l, int endV, int parts) {
+    for (const Move& m : a) {
+        if (m.from.l() == l) {
+            if (m.is_physical()) return share_of_entry(E_PHYS, &m, -1, parts);
+            return share_of_entry(E_LEAVE, nullptr, m.from.sq(), parts);
+        }
+        if (m.to.l() == l && m.to.v() == endV) return share_of_entry(E_HOP, &m, -1, parts);
+    }
+    return share_of_entry(E_PASS, nullptr, -1, parts);
+}
+
 bool HypercuboidSearch::for_each_cut(Multiverse&                              m,
     absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
     std::span<const SquareRules> squares, int squaresMinL, std::span<const SquareRules> newSquares,
@@ -668,6 +697,7 @@ bool HypercuboidSearch::for_each_cut(Multiverse&                              m,
     });
     cutSquares = newCutSquares = {};
     stopFlag                   = nullptr;
+    shareParts                 = 1;
     return r;
 }
 
@@ -700,6 +730,23 @@ bool HypercuboidSearch::run(
             std::fill(w, w + ax.words, ~std::uint64_t(0));
             if (ax.n & 63) w[ax.words - 1] = (std::uint64_t(1) << (ax.n & 63)) - 1;
             if (ax.isNew) w[0] &= ~std::uint64_t(1);
+        }
+    }
+    if (shareParts > 1) { // only_share(): the other shares' entries of its axis left out
+        const int a = shareL >= minL0 && shareL <= maxL0 ? axisOf[std::size_t(shareL - minL0)] : -1;
+        if (a < 0) { // no playable board there: every action passes on it
+            if (share_of_entry(E_PASS, nullptr, -1, shareParts) != sharePart) stack.clear();
+        } else {
+            const Axis& ax = axes[std::size_t(a)];
+            for (int j = 0; j < ax.n; ++j) {
+                const Entry& e     = entry(a, j);
+                const bool   moved = e.type == E_PHYS || e.type == E_HOP;
+                const int    sq    = e.type == E_LEAVE ? e.square : -1;
+                if (share_of_entry(e.type, moved ? &e.move : nullptr, sq, shareParts) == sharePart)
+                    continue;
+                for (std::size_t at = 0; at < stack.size(); at += boxWords)
+                    stack[at + std::size_t(ax.off + j / 64)] &= ~(std::uint64_t(1) << (j % 64));
+            }
         }
     }
     while (!stack.empty()) {

@@ -180,10 +180,23 @@ public:
     // to any entry. The squares are read when the visitor returns, so it may fill them for each
     // action. With `stop`, the enumeration also ends (returns false) soon
     // after *stop is set, between two actions too: cutting can take long where slices multiply.
-    bool for_each_cut(Multiverse&                                                 mv,
-        absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
-        std::span<const SquareRules> squares = {}, int squaresMinL = 0,
-        std::span<const SquareRules> newSquares = {}, const std::atomic<bool>* stop = nullptr);
+    // The next for_each_cut() goes over one share of the actions only: those whose entry on
+    // timeline l's playable board has entry_share() == part (of `parts`), the others left out
+    // from the start, a whole entry of that axis at a time. for_each_cut() clears it.
+    void only_share(int l, int parts, int part) {
+        shareL     = l;
+        shareParts = parts;
+        sharePart  = part;
+    }
+    // The share (0 .. parts - 1) of action `a` by its entry on timeline l, whose last board was
+    // at v = endV before `a`: a function of that entry alone (a pass, a physical move, the
+    // departure of the piece on a square whatever its target, or a hop from another timeline),
+    // so every action that makes the same choice there is in one share.
+    static int entry_share(std::span<const Move> a, int l, int endV, int parts);
+    bool       for_each_cut(Multiverse&                                                 mv,
+              absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
+              std::span<const SquareRules> squares = {}, int squaresMinL = 0,
+              std::span<const SquareRules> newSquares = {}, const std::atomic<bool>* stop = nullptr);
 
     // The learned slices take at most this many words; past it they are forgotten (sound, see
     // bound_learned() in hypercuboid.cpp), so memory stays bounded whatever the width.
@@ -341,6 +354,7 @@ private:
     int                             stride = 0;
     std::vector<int>                startEnd; // per timeline (ℓ - minL0)
     std::vector<int>                axisOf;   // per timeline: its axis, or -1
+    int                             shareL = 0, shareParts = 1, sharePart = 0; // only_share()
     std::vector<Axis>               axes;
     std::vector<Entry>              entries;
     std::vector<Contents>           contents;

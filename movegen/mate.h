@@ -163,6 +163,9 @@ public:
     // that none of them is wanted: the checks among them are left out too). A CUT_ON_SQUARES
     // answer fills `keep` and the rules cut_squares() and cut_new_squares() give. Needs
     // cuts_pay(mv) (the rules' room).
+    // The next for_each_check_cut() walks one share of the attacker's actions only, by their
+    // entry on timeline l (HypercuboidSearch::only_share()).
+    void only_share(int l, int parts, int part) { attacker.only_share(l, parts, part); }
     bool for_each_check_cut(Multiverse& mv,
         absl::FunctionRef<HypercuboidSearch::Verdict(std::span<const Move>, std::vector<int>&)>
                                   check,

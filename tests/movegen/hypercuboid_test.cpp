@@ -367,6 +367,74 @@ TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
         t.maxTimelines);
 }
 
+// Shares by the entry on one timeline (only_share(), the solver's split of a class walk over
+// threads): for every timeline and 2 or 3 shares, each share's walk shows only actions whose
+// entry_share() is its own, each once, and the shares together show every legal action once.
+TEST(Hypercuboid, OnlyShareShowsEveryActionInTheShareOfItsEntry) {
+    testing::XorShift next{0x5A4E5ULL};
+    int               positions = 0, walks = 0, emptyShares = 0, hops = 0;
+    using Action = std::vector<Move>; // not the key: two actions may reach one position
+    testing::for_each_game_position({"Standard - Two Timelines", "Misc - Timeline Invasion",
+                                        "Small", "Very Small - Open", "Focused - Just Dragons"},
+        6, 16, next, [&](Multiverse& mv, const char* name) {
+            if (mv.timeline_count() < 2) return;
+            HypercuboidSearch plain;
+            std::set<Action>  legal;
+            if (!plain.for_each(mv, [&](std::span<const Move> a) {
+                    legal.emplace(a.begin(), a.end());
+                    return legal.size() <= 3000;
+                }))
+                return; // too many to compare
+            ++positions;
+            for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
+                const int endV = mv.end_v(l);
+                for (const int parts : {2, 3}) {
+                    std::set<Action> union_;
+                    for (int part = 0; part < parts; ++part) {
+                        HypercuboidSearch hc;
+                        hc.only_share(l, parts, part);
+                        int shown = 0;
+                        hc.for_each_cut(mv, [&](std::span<const Move> a, std::vector<int>&) {
+                            ++shown;
+                            EXPECT_EQ(HypercuboidSearch::entry_share(a, l, endV, parts), part)
+                                << name << ", timeline " << l;
+                            const Action act(a.begin(), a.end());
+                            EXPECT_TRUE(legal.count(act)) << name << ": not legal";
+                            EXPECT_TRUE(union_.insert(act).second)
+                                << name << ", timeline " << l << ": shown twice";
+                            for (const Move& m : a)
+                                hops += m.to.l() == l && m.from.l() != l && m.to.v() == endV;
+                            return HasFailure() ? HypercuboidSearch::Verdict::STOP
+                                                : HypercuboidSearch::Verdict::NEXT;
+                        });
+                        if (HasFailure()) return;
+                        emptyShares += shown == 0;
+                        ++walks;
+                    }
+                    EXPECT_EQ(union_.size(), legal.size())
+                        << name << ", timeline " << l << ", " << parts << " shares";
+                }
+                // The share is for one walk only: the next shows every action.
+                HypercuboidSearch hc;
+                hc.only_share(l, 2, 0);
+                hc.for_each_cut(mv, [](std::span<const Move>, std::vector<int>&) {
+                    return HypercuboidSearch::Verdict::NEXT;
+                });
+                std::size_t all = 0;
+                hc.for_each_cut(mv, [&](std::span<const Move>, std::vector<int>&) {
+                    ++all;
+                    return HypercuboidSearch::Verdict::NEXT;
+                });
+                EXPECT_EQ(all, legal.size()) << name;
+            }
+        });
+    std::printf("positions %d, share walks %d, empty shares %d, hops onto the timeline %d\n",
+        positions, walks, emptyShares, hops);
+    EXPECT_GT(positions, 30);
+    EXPECT_GT(walks, 300);
+    EXPECT_GT(hops, 0); // an entry that arrives from another timeline was shared too
+}
+
 // Class proofs (MateInOneSearch::no_mate_over_class()) count only the attacks whose span of
 // timelines misses the frozen ones. With one timeline read off, the walk must still show every
 // legal action, and what it shows besides must be illegal (an attack on the mover's royals that
