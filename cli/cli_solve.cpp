@@ -59,6 +59,7 @@ struct SolveCli {
     std::size_t   maxActions  = solver::SolveOptions{}.actionLimit;
     std::size_t   streamAbove = solver::SolveOptions{}.streamAbove;
     std::uint64_t narrow      = solver::SolveOptions{}.narrowBudget;
+    bool          splitWide   = false; // --split-wide
     bool          json        = false; // --json: --format json
     std::string   format;              // --format NAME (report/formats.h); empty: text
     bool          quiet   = false;
@@ -106,6 +107,7 @@ solver::SolveOptions solve_options(const SolveCli& c, int n) {
     o.actionLimit  = c.maxActions;
     o.streamAbove  = c.streamAbove;
     o.narrowBudget = c.narrow;
+    o.splitWide    = c.splitWide;
     o.allKeys      = c.allKeys;
     o.progress     = !c.quiet;
     o.algorithm    = c.algo == "dfpn" ? solver::Algorithm::DFPN : solver::Algorithm::REFERENCE;
@@ -302,6 +304,10 @@ void add_search_options(CLI::App* solve, SolveCli& sc) {
                 + std::to_string(solver::SolveOptions{}.narrowBudget)
                 + "; 0 = off, every defence in its order)")
         ->check(digits());
+    solve->add_flag("--split-wide", sc.splitWide,
+        "experimental: with --threads 2 or more, also split the nodes too wide to list (see "
+        "--stream-above) over the threads, by shares of their actions; the answer is the same, "
+        "the time may be longer or shorter");
 }
 
 // --format NAME of a command whose writers are `names` (report/formats.h).

@@ -49,8 +49,8 @@
 //    (narrow_checks_streamed()).
 //    Nothing is stored per action, so memory does not grow with the width; the order is the
 //    enumeration's, fixed for a position, so the answer and the key do not depend on threads
-//    (a class walk, whose next action depends on the last child's result, and a defender node
-//    are searched by one thread; its children may split). It has no NodePicker:
+//    (such a node is searched by one thread, but with the experimental splitWide; its
+//    children may split). It has no NodePicker:
 //    with nothing listed there is nothing to score, and its passes are the enumeration's
 //    (Searcher::Wide, stream.cpp), after a pass over the ply's two killers.
 //  * A collected action is replayed with make_move in standard order, and the key reached must
@@ -66,10 +66,11 @@
 // consecutive children in list order (split_blocks.h; an idle worker takes the back half of the
 // largest block left) on a Searcher leased from the pool (never thread_local) and sharing the
 // killers and recent actions below the node through the parent; a task replays the path from
-// the root on its own multiverse. The first decisive child cancels the group. A wide attacker
-// node that walks no classes splits by shares instead (stream_split(), split.cpp): each worker
-// walks the node as stream() does and searches the actions of its share (action_part()); the
-// node mates iff a share does. An attacker node with r = 1 is searched by one thread. Defender
+// the root on its own multiverse. The first decisive child cancels the group. With the
+// experimental SearchSettings::splitWide, a wide attacker node splits by shares instead
+// (stream_split(), split.cpp): each worker walks the node as stream() does and searches the
+// actions of its share; the node mates iff a share does. An attacker node with r = 1 is
+// searched by one thread. Defender
 // nodes split only with splitDefender (see there). The answer is exact whatever the schedule; only
 // node counts and table contents depend on it.
 //
@@ -276,9 +277,11 @@ private:
     // them with `all`).
     Value stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
         std::vector<std::vector<Move>>* out = nullptr, bool all = false, bool useKillers = true);
-    // Does stream() walk this attacker node's classes (r = 2, class cuts possible here)? Such a
-    // node is searched by one thread (stream_splits()).
+    // Does stream() walk this attacker node's classes (r = 2, class cuts possible here)?
     bool class_walks(int bound) const;
+    // An active timeline whose last board is at the present (the first such): the mover must
+    // play there, and a class cut keeps it but where a refutation moves the present back.
+    int present_timeline() const;
     // Is this wide attacker node (more than streamAbove actions, bound r) searched over the
     // threads by shares (stream_split())?
     bool stream_splits(int bound) const;
@@ -289,8 +292,16 @@ private:
     // and searches share `part` of `parts` of the wide attacker node there (stream.cpp); nothing
     // is stored for the node (one share's NO is not the node's). On YES, *winChild is the key
     // after the mating action, and the first killer of the ply that action.
+    // What the shares of one stream_split() share: the position of a mate one of them found
+    // (Wide::stopAt), and their killers below the node, traded through the parent's under the
+    // mutex as they go (Wide::take()).
+    struct Shared {
+        std::atomic<std::uint64_t> stopAt{UINT64_MAX};
+        std::mutex                 killerMutex;
+        Killers*                   parent = nullptr;
+    };
     Value stream_share(std::span<const std::vector<Move>> parentPath, Key expect, int bound,
-        int parts, int part, Key& winChild);
+        int parts, int part, Shared& shared, Key& winChild);
     struct Wide; // stream()'s node and stages (stream.cpp)
     Value killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     // Defender node with k >= 2, listed: the narrow checks first, within node budgets (see the

@@ -170,28 +170,33 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
     return orNode ? Value::NO : Value::YES;
 }
 
-// A wide attacker node splits by shares where it walks no classes: a class walk cuts each class
-// after a refutation, so the next action it shows depends on the last child's result, and a
-// share of it refutes every class again (measured with `fived solve --shard I/2`, which splits
-// a root by hash: tools-standard-checkmate-3 --at -5's two parts took 2.79M and 2.35M nodes
-// against 1.38M for the whole).
 bool Searcher::stream_splits(int bound) const {
-    return ctx.splitHeight > 0 && detail::height(true, bound) >= ctx.splitHeight
-        && budgetEnd == NoBudget && ctx.split_workers() > 1 && !class_walks(bound);
+    return ctx.splitWide && ctx.splitHeight > 0 && detail::height(true, bound) >= ctx.splitHeight
+        && budgetEnd == NoBudget && ctx.split_workers() > 1;
 }
 
 // A wide attacker node (stream()) over the threads. Its actions are not listed, so they cannot
-// be cut into blocks as split() cuts a list: each worker walks the node as stream() does but
-// searches only its share, the actions `a` whose action_part(a, parts) is the share's (one
-// share per worker, taken in turn; the parent's thread takes what a worker that left did not).
-// Every legal action is in exactly one share (action_part() is a function of the action), so
-// the node mates iff one share finds a mating action, and no mate iff every share finished
-// without one; a share that found one cancels the others. Each walk meets every action of the
-// node (enumeration is cheap next to a child's search) and searches its own: measured on
-// tools-princess-checkmate --at -5 --mate 3, whose mate-in-2 iteration is such a node (every
-// board at the present, no class walk): 3M nodes in 23.1 s on 2 threads against 48.4 s on one.
-// A worker starts from the node's killers (of this ply and below) and merges back what its
-// share taught it.
+// be handed out as split() hands out a list: each worker walks the node as stream() does and
+// searches only its share (one share per worker, taken in turn; the parent's thread takes what
+// a worker that left did not). Every action the walks meet is in exactly one share, so the node
+// mates iff a share finds a mating action, and has no mate iff every share finished without.
+//  * Without a class walk, the shares are blocks of 64 consecutive positions in the walk's
+//    order, which is fixed for the position (Wide::take()): each share refutes runs of
+//    neighbouring actions, which share their refutations. Shares by a hash of the action
+//    refuted each action with 2.4 times the nodes (tools-standard-checkmate-3 --at -5 --mate 3,
+//    its mate-in-2 root, 38,129 actions: 1.34M nodes serial; each hash half, searched alone,
+//    1.7M). A share that mates sets stopAt, its position: the others go on up to it and stop,
+//    so every action before the first mate in the walk's order is refuted in the table, and
+//    the key search (Searcher::answers(), the first key in that order, the same for any thread
+//    count) finds it without searching them again.
+//  * With a class walk, a share is the actions of some entries on one timeline at the present
+//    (Wide::byEntry, HypercuboidSearch::only_share()), which the classes it cuts usually keep; a
+//    walk's positions depend on its cuts, so a share that mates cancels the others.
+// Each walk meets the node's actions (enumeration is cheap next to a child's search) and
+// searches its own: measured on tools-princess-checkmate --at -5 --mate 3, whose mate-in-2
+// iteration is such a node (every board at the present, no class walk), by hash shares: 3M
+// nodes in 16.0 s on 2 threads against 32.0 s on one. A worker starts from the node's killers
+// (of this ply and below) and merges back what its share taught it.
 Value Searcher::stream_split(int bound, int ply, Key key) {
     const int parts =
         std::max(std::min(tbb::this_task_arena::max_concurrency(), ctx.split_workers()), 1);
@@ -199,8 +204,11 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
     std::atomic<bool>          decided{false}, aborted{false};
     std::atomic<Key>           winChild{0};
     std::atomic<std::uint64_t> effort{1};
-    std::mutex                 killerMutex;
-    tbb::task_group            group;
+    Shared                     shared; // what the shares share (Wide::take())
+    const bool                 cancel      = class_walks(bound);
+    std::mutex&                killerMutex = shared.killerMutex;
+    shared.parent                          = &killers;
+    tbb::task_group group;
     ctx.splits.fetch_add(1, std::memory_order_relaxed);
     ctx.streamSplits.fetch_add(1, std::memory_order_relaxed);
     // The parent's state (path, killers) published to every task (STYLE.md §2.12), as in split().
@@ -222,7 +230,7 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
             }
             const std::uint64_t before = s->nodes();
             Key                 child  = 0;
-            const Value         v      = s->stream_share(path(ply), key, bound, parts, part, child);
+            const Value v = s->stream_share(path(ply), key, bound, parts, part, shared, child);
             effort.fetch_add(s->nodes() - before, std::memory_order_relaxed);
             {
                 std::lock_guard lock(killerMutex);
@@ -234,7 +242,7 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
                 }
             }
             if (v == Value::YES) {
-                group.cancel();
+                if (cancel) group.cancel();
                 break;
             }
             if (v == Value::ABORT) {

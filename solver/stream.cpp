@@ -32,9 +32,18 @@ struct Searcher::Wide {
     const std::vector<Move>*        killer[2];
     bool                            aborted = false, decided = false;
     Key                             winChild = 0;
-    // A share of the node (stream_share()): the actions whose action_part(a, shareParts) is
-    // sharePart; the others are another share's.
-    int shareParts = 1, sharePart = 0;
+    // A share of the node (stream_share()), one of shareParts. In a class walk (byEntry) the
+    // actions whose entry on timeline starL (its last board at v = starV) is the share's
+    // (HypercuboidSearch::entry_share()); else the actions the passes meet at the share's blocks
+    // of ShareBlock consecutive positions (take()). `shared`: what the shares share (the position
+    // of a mate one of them found, past which the others stop; their killers).
+    static constexpr std::uint64_t ShareBlock = 64;
+    int                            shareParts = 1, sharePart = 0;
+    bool                           byEntry = false;
+    int                            starL = 0, starV = 0;
+    std::uint64_t                  met       = 0; // positions: the actions the passes met so far
+    bool                           inKillers = false;
+    Shared*                        shared    = nullptr;
 
     Wide(Searcher& searcher, bool orNode_, int bound_, int ply_,
         std::vector<std::vector<Move>>* out_, bool all_, bool useKillers_) :
@@ -54,9 +63,40 @@ struct Searcher::Wide {
         return !aborted;
     }
     bool visit(std::span<const Move> a);
-    // Is `a` one this walk searches: the solve's (SearchContext::owned) and the share's?
+    // Is `a` one this walk searches: the solve's (SearchContext::owned) and, by entry, the
+    // share's?
     bool owns(std::span<const Move> a) const {
-        return s.ctx.owned(ply, a) && (shareParts == 1 || action_part(a, shareParts) == sharePart);
+        return s.ctx.owned(ply, a)
+            && (!byEntry
+                || movegen::HypercuboidSearch::entry_share(a, starL, starV, shareParts)
+                    == sharePart);
+    }
+    // The next action the passes or the checks' walk meet, by its position: this share's, another
+    // share's, or past a mate another share found (then the share stops: aborted).
+    enum class Taken : std::uint8_t {
+        MINE,
+        OTHERS,
+        PASSED
+    };
+    Taken take() {
+        const std::uint64_t i = met++;
+        if (shared && i % ShareBlock == 0) trade_killers();
+        if (shareParts == 1 || byEntry) return Taken::MINE;
+        if (shared && i > shared->stopAt.load(std::memory_order_relaxed)) {
+            aborted = true;
+            return Taken::PASSED;
+        }
+        return (i / ShareBlock) % std::uint64_t(shareParts) == std::uint64_t(sharePart)
+            ? Taken::MINE
+            : Taken::OTHERS;
+    }
+    void attacker_stages(bool classWalk);
+    // A share's killers below the node traded with the other shares' (through the parent's):
+    // what refuted one share's actions is tried first on the others' (see stream_split()).
+    void trade_killers() {
+        std::lock_guard lock(shared->killerMutex);
+        shared->parent->merge_from(s.killers, ply + 1);
+        s.killers.copy_from(*shared->parent, ply + 1);
     }
     // Was `a` searched already as one of the killers?
     bool searched_killer(std::span<const Move> a) const {
@@ -89,6 +129,12 @@ bool Searcher::Wide::visit(std::span<const Move> a) {
     if (!decided) {
         winChild = child;
         s.killers.decided_by(ply, a, !orNode);
+        if (shared) { // the other shares stop past it (a killer's position is not known: at once)
+            const std::uint64_t         at   = inKillers || byEntry ? 0 : met - 1;
+            std::atomic<std::uint64_t>& stop = shared->stopAt;
+            std::uint64_t               was  = stop.load(std::memory_order_relaxed);
+            while (at < was && !stop.compare_exchange_weak(was, at, std::memory_order_relaxed)) { }
+        }
     }
     decided = true;
     if (!out) return false;
@@ -101,10 +147,13 @@ bool Searcher::Wide::visit(std::span<const Move> a) {
 
 // The killers of this ply, each only if it is one of the legal actions here.
 void Searcher::Wide::killers_pass() {
+    if (shareParts > 1 && !byEntry && sharePart != 0) return; // shares by position: the first's
+    inKillers = true;
     for (const std::vector<Move>* k : killer) {
         if (!useKillers || k->empty() || !open()) continue;
         s.with_if_legal(ply, *k, [&](std::span<const Move> a) { visit(a); });
     }
+    inKillers = false;
 }
 
 // An action just searched and refuted (made on mv): its class left out when its refutation
@@ -130,15 +179,18 @@ Cut Searcher::Wide::class_cut(std::span<const Move> a, std::vector<int>& keep,
 // 108,000 refuted actions of the walk's order, 3.4M nodes; the checks found it in 1.3M).
 void Searcher::Wide::checks_pass(bool cuts) {
     movegen::MateInOneSearch& walk = s.mateSearches[std::size_t(ply)];
-    const bool                done = walk.for_each_check_cut(
-                       s.mv,
-                       [&](std::span<const Move> a, std::vector<int>& keep) {
+    if (byEntry) walk.only_share(starL, shareParts, sharePart); // as class_walk()
+    const bool done = walk.for_each_check_cut(
+        s.mv,
+        [&](std::span<const Move> a, std::vector<int>& keep) {
+            if (const Taken t = take(); t != Taken::MINE)
+                return t == Taken::PASSED ? Cut::STOP : Cut::NEXT;
             if (!owns(a)) return Cut::NEXT; // not searched: no class to cut
             if (!searched_killer(a) && !visit(a)) return Cut::STOP;
             return cuts ? class_cut(a, keep, walk.cut_squares(), walk.cut_new_squares())
-                                       : Cut::NEXT;
+                        : Cut::NEXT;
         },
-                       [&] { return tested(); }, &s.ctx.stop);
+        [&] { return tested(); }, &s.ctx.stop);
     // Stopped without a decision and not by the visitor: the stop flag (a limit).
     if (!done && !decided) aborted = true;
 }
@@ -163,6 +215,10 @@ void Searcher::Wide::class_walk() {
     const std::size_t n = std::size_t(hi0 - lo0 + 1);
     s.classSquares[p].resize(n);
     s.classNewSquares[p].resize(n); // at most one new timeline per timeline
+    // A share: the walk keeps to its entries on starL from the start. A class it cuts keeps
+    // starL but where a refutation moves the present back (class_refuted()), so a class is
+    // usually in one share, and refuted by that share alone.
+    if (byEntry) s.classWalks[p].only_share(starL, shareParts, sharePart);
     const bool done = s.classWalks[p].for_each_cut(
         s.mv, onAction, s.classSquares[p], lo0, s.classNewSquares[p], &s.ctx.stop);
     // Stopped without a decision and not by the visitor: the stop flag (a limit).
@@ -222,6 +278,7 @@ void Searcher::Wide::passes(bool walked) {
                 aborted = true;
                 return false;
             }
+            if (const Taken t = take(); t != Taken::MINE) return t == Taken::OTHERS;
             if (searched_killer(a)) return true;
             bool first = true;
             if (orNode) {
@@ -278,20 +335,28 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         if (const Value v = narrow_checks_streamed(bound, ply, key, nodes0); v != Value::OPEN)
             return v;
     Wide node(*this, orNode, bound, ply, out, all, useKillers);
-    node.killers_pass();
-    const bool classWalk = orNode && !out && class_walks(bound);
-    // The checks first, their classes cut too (a mate in two usually starts with one: the
-    // walk's order alone took tools-standard-checkmate --at -3 from 2 s to 32 s); what they did
-    // not decide, the walk does, each check met again answered by the table.
-    if (classWalk && ctx.classChecks && !node.aborted && !node.decided) node.checks_pass(true);
-    bool walked = false;
-    if (classWalk && !node.aborted && !node.decided) {
-        node.class_walk();
-        walked = true;
+    if (orNode && !out) {
+        node.attacker_stages(class_walks(bound));
+        return node.finish(key, nodes0);
     }
-    if (!orNode && bound == 1 && !out && !node.aborted && !node.decided) node.conflict_pass();
-    node.passes(walked);
+    node.killers_pass();
+    if (!orNode && bound == 1 && !out && node.open()) node.conflict_pass();
+    node.passes(false);
     return node.finish(key, nodes0);
+}
+
+// An attacker node's stages (no keys wanted): the killers, then with a class walk the checks,
+// their classes cut too (a mate in two usually starts with one: the walk's order alone took
+// tools-standard-checkmate --at -3 from 2 s to 32 s), and the walk for what they did not decide
+// (each check met again answered by the table); without, the passes.
+void Searcher::Wide::attacker_stages(bool classWalk) {
+    killers_pass();
+    if (classWalk && s.ctx.classChecks && open()) checks_pass(true);
+    if (classWalk && open()) {
+        class_walk();
+        return;
+    }
+    if (!classWalk) passes(false);
 }
 
 bool Searcher::class_walks(int bound) const {
@@ -303,7 +368,7 @@ bool Searcher::class_walks(int bound) const {
 // the share only (Wide::owns(): visit() and checks_pass() pass over the others, which the other
 // shares search). The share's value, not stored: the node mates if one share does.
 Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key expect, int bound,
-    int parts, int part, Key& winChild) {
+    int parts, int part, Shared& shared, Key& winChild) {
     const int ply = int(parentPath.size());
     enter_path(parentPath);
     Value v = Value::ABORT;
@@ -311,16 +376,28 @@ Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key 
         ctx.internalError.store(true, std::memory_order_relaxed);
         ctx.stop.store(true, std::memory_order_relaxed);
     } else {
-        Wide node(*this, true, bound, ply, nullptr, false, true);
-        node.shareParts = parts;
-        node.sharePart  = part;
-        node.killers_pass();
-        node.passes(false);
+        Wide       node(*this, true, bound, ply, nullptr, false, true);
+        const bool classWalk = class_walks(bound);
+        node.shareParts      = parts;
+        node.sharePart       = part;
+        node.byEntry         = classWalk;
+        node.starL           = present_timeline();
+        node.starV           = mv.end_v(node.starL);
+        node.shared          = &shared;
+        node.attacker_stages(classWalk);
         winChild = node.winChild;
         v        = node.aborted ? Value::ABORT : node.decided ? Value::YES : Value::NO;
     }
     leave_path(ply);
     return v;
+}
+
+int Searcher::present_timeline() const {
+    const int present = mv.present_v();
+    int       l       = mv.active_min_l();
+    while (l < mv.active_max_l() && mv.end_v(l) != present)
+        ++l;
+    return l;
 }
 
 // Can a class be frozen here at all: does some timeline end after the present's next board

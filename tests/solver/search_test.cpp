@@ -343,8 +343,8 @@ TEST(Solver, ARootSplitByHashFindsTheWholeMate) {
     }
 }
 
-// A wide attacker node split over the threads by shares (Searcher::stream_split()): every
-// action is in one share (action_part()), and the node mates iff one share finds a mate. For each
+// A wide attacker node split over the threads by shares (Searcher::stream_split(), splitWide):
+// every action is in one share, and the node mates iff one share finds a mate. For each
 // key of a mate in 2, the root's actions are that key and the actions that are no key
 // (rootActions), every node is streamed (streamAbove 1) and split (splitHeight 1): on 2, 3 and 4
 // threads the solve finds the mate in 2 with that key, as on one. The keys lie in every share of
@@ -389,6 +389,7 @@ TEST(Solver, AWideAttackerNodeSplitBySharesFindsTheMateInEveryShare) {
                 so.rootActions      = &share;
                 so.streamAbove      = 1;
                 so.splitHeight      = 1;
+                so.splitWide        = true;
                 so.allKeys          = false;
                 const SolveResult r = solve(root, so);
                 ASSERT_EQ(r.result, Result::MATE)
