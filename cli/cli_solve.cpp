@@ -59,9 +59,9 @@ struct SolveCli {
     std::size_t   maxActions  = solver::SolveOptions{}.actionLimit;
     std::size_t   streamAbove = solver::SolveOptions{}.streamAbove;
     std::uint64_t narrow      = solver::SolveOptions{}.narrowBudget;
-    bool          splitWide   = false; // --split-wide
-    bool          json        = false; // --json: --format json
-    std::string   format;              // --format NAME (report/formats.h); empty: text
+    bool          splitWide   = solver::SolveOptions{}.splitWide; // --no-split-wide
+    bool          json        = false;                            // --json: --format json
+    std::string   format; // --format NAME (report/formats.h); empty: text
     bool          quiet   = false;
     bool          allKeys = false;
     std::size_t   group   = 12; // group defences at nodes with more than this many (0 = never)
@@ -304,10 +304,9 @@ void add_search_options(CLI::App* solve, SolveCli& sc) {
                 + std::to_string(solver::SolveOptions{}.narrowBudget)
                 + "; 0 = off, every defence in its order)")
         ->check(digits());
-    solve->add_flag("--split-wide", sc.splitWide,
-        "experimental: with --threads 2 or more, also split the nodes too wide to list (see "
-        "--stream-above) over the threads, by shares of their actions; the answer is the same, "
-        "the time may be longer or shorter");
+    solve->add_flag("!--no-split-wide", sc.splitWide,
+        "with --threads 2 or more, search each node too wide to list (see --stream-above) on one "
+        "thread, not split over the threads by shares of its actions");
 }
 
 // --format NAME of a command whose writers are `names` (report/formats.h).

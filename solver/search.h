@@ -49,8 +49,8 @@
 //    (narrow_checks_streamed()).
 //    Nothing is stored per action, so memory does not grow with the width; the order is the
 //    enumeration's, fixed for a position, so the answer and the key do not depend on threads
-//    (such a node is searched by one thread, but with the experimental splitWide; its
-//    children may split). It has no NodePicker:
+//    (with two or more threads, an attacker node splits by shares of its actions, each
+//    searched in this order: stream_split(); its children may split). It has no NodePicker:
 //    with nothing listed there is nothing to score, and its passes are the enumeration's
 //    (Searcher::Wide, stream.cpp), after a pass over the ply's two killers.
 //  * A collected action is replayed with make_move in standard order, and the key reached must
@@ -66,11 +66,10 @@
 // consecutive children in list order (split_blocks.h; an idle worker takes the back half of the
 // largest block left) on a Searcher leased from the pool (never thread_local) and sharing the
 // killers and recent actions below the node through the parent; a task replays the path from
-// the root on its own multiverse. The first decisive child cancels the group. With the
-// experimental SearchSettings::splitWide, a wide attacker node splits by shares instead
-// (stream_split(), split.cpp): each worker walks the node as stream() does and searches the
-// actions of its share; the node mates iff a share does. An attacker node with r = 1 is
-// searched by one thread. Defender
+// the root on its own multiverse. The first decisive child cancels the group. A wide attacker
+// node splits by shares instead (stream_split(), split.cpp; SearchSettings::splitWide): each
+// worker walks the node as stream() does and searches the actions of its share; the node mates
+// iff a share does. An attacker node with r = 1 is searched by one thread. Defender
 // nodes split only with splitDefender (see there). The answer is exact whatever the schedule; only
 // node counts and table contents depend on it.
 //
@@ -89,6 +88,8 @@
 #include <span>
 #include <tuple>
 #include <vector>
+
+#include <tbb/task_group.h>
 
 #include "movegen/actions.h"
 #include "movegen/mate.h"
@@ -295,10 +296,19 @@ private:
     // What the shares of one stream_split() share: the position of a mate one of them found
     // (Wide::stopAt), and their killers below the node, traded through the parent's under the
     // mutex as they go (Wide::take()).
+    // Each share runs in a task group of its own (groups[part], under the mutex while it runs)
+    // and publishes the position it is searching (at[part]): a share that mates cancels those
+    // already past its position, whose work is not needed (Wide::visit()).
+    static constexpr int MaxShares = 64;
     struct Shared {
-        std::atomic<std::uint64_t> stopAt{UINT64_MAX};
-        std::mutex                 killerMutex;
-        Killers*                   parent = nullptr;
+        std::atomic<std::uint64_t>                        stopAt{UINT64_MAX};
+        std::mutex                                        killerMutex;
+        Killers*                                          parent = nullptr;
+        std::array<std::atomic<std::uint64_t>, MaxShares> at{};
+        std::array<tbb::task_group*, MaxShares>           groups{};
+        // A share mated at position p: p becomes stopAt (the least such), and the shares
+        // searching past it are cancelled.
+        void mated_at(std::uint64_t p, int part);
     };
     Value stream_share(std::span<const std::vector<Move>> parentPath, Key expect, int bound,
         int parts, int part, Shared& shared, Key& winChild);

@@ -41,13 +41,17 @@ struct SearchSettings {
     // Such a node's checks first (stream()), their classes cut too, then the class walk. Off:
     // straight to the walk (tests).
     bool classChecks = true;
-    // Experimental, off: with two or more threads, a wide attacker node (stream()) splits over
-    // them by shares of its actions (Searcher::stream_split()). Correct (tests), but not yet a
-    // gain: measured on a quiet 2-core machine, 2 threads against 1, tools-princess-checkmate
-    // --at -5 --mate 3 --nodes 3000000 2.0x faster, tools-standard-checkmate-3 --at -5 --mate 3
-    // 2.7x slower (one share refutes an action with 1M nodes that the serial search, after its
-    // neighbour of the other share, refutes with 21), cwmtt-silly --at -5 --mate 3 4.3x slower.
-    bool splitWide = false;
+    // With two or more threads, a wide attacker node (stream()) splits over them by shares of
+    // its actions (Searcher::stream_split()). Off: such a node is searched by one thread.
+    bool splitWide = true;
+    // Such a node's shares without a class walk: blocks of shareBlock consecutive positions in
+    // the walk's order, block b in share (b + shareShift) % shares (tests shift it to put an
+    // action in each share). 1,024: with 64, tools-standard-checkmate-3 --at -5 --mate 3 took
+    // 3.4M nodes on 2 threads against 1.38M on one (a share refuted an action with 1M nodes
+    // that the serial search refuted with 21, having just refuted its neighbour, of the other
+    // share, with 3,902); with 1,024, 1.44M (2.05x faster).
+    std::size_t shareBlock = 1024;
+    int         shareShift = 0;
 };
 
 // The plain AND/OR search: every node listed, no node budgets, no limits (tests that drive a

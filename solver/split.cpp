@@ -34,9 +34,9 @@ void SearcherPool::release(Searcher* s) {
 
 namespace {
 
-// The workers of one split and who may leave: workers beyond SearchContext::splitWorkers
-// (lowered by the watcher while other processes take the cores) leave between children or
-// shares, the parent's thread last: a worker without a core would make it wait. At least one
+// The workers of one split() and who may leave: workers beyond SearchContext::splitWorkers
+// (lowered by the watcher while other processes take the cores) leave between children, the
+// parent's thread last: a worker without a core would make it wait. At least one
 // stays, so what a leaver leaves is taken by the others.
 class Crew {
 public:
@@ -170,9 +170,18 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
     return orNode ? Value::NO : Value::YES;
 }
 
+void Searcher::Shared::mated_at(std::uint64_t p, int part) {
+    std::uint64_t was = stopAt.load(std::memory_order_relaxed);
+    while (p < was && !stopAt.compare_exchange_weak(was, p, std::memory_order_relaxed)) { }
+    std::lock_guard lock(killerMutex);
+    for (std::size_t q = 0; q < groups.size(); ++q)
+        if (int(q) != part && groups[q] && at[q].load(std::memory_order_relaxed) > p)
+            groups[q]->cancel();
+}
+
 bool Searcher::stream_splits(int bound) const {
     return ctx.splitWide && ctx.splitHeight > 0 && detail::height(true, bound) >= ctx.splitHeight
-        && budgetEnd == NoBudget && ctx.split_workers() > 1;
+        && budgetEnd == NoBudget && tbb::this_task_arena::max_concurrency() > 1;
 }
 
 // A wide attacker node (stream()) over the threads. Its actions are not listed, so they cannot
@@ -180,29 +189,37 @@ bool Searcher::stream_splits(int bound) const {
 // searches only its share (one share per worker, taken in turn; the parent's thread takes what
 // a worker that left did not). Every action the walks meet is in exactly one share, so the node
 // mates iff a share finds a mating action, and has no mate iff every share finished without.
-//  * Without a class walk, the shares are blocks of 64 consecutive positions in the walk's
-//    order, which is fixed for the position (Wide::take()): each share refutes runs of
-//    neighbouring actions, which share their refutations. Shares by a hash of the action
-//    refuted each action with 2.4 times the nodes (tools-standard-checkmate-3 --at -5 --mate 3,
-//    its mate-in-2 root, 38,129 actions: 1.34M nodes serial; each hash half, searched alone,
-//    1.7M). A share that mates sets stopAt, its position: the others go on up to it and stop,
-//    so every action before the first mate in the walk's order is refuted in the table, and
-//    the key search (Searcher::answers(), the first key in that order, the same for any thread
-//    count) finds it without searching them again.
+//  * Without a class walk, the shares are blocks of SearchSettings::shareBlock consecutive
+//    positions in the walk's order, which is fixed for the position (Wide::take()): a share
+//    refutes runs of neighbouring actions, which share their refutations. Shares by a hash of
+//    the action (tried first) refuted each action with about twice the nodes, and an action
+//    that the serial search refuted with 21 nodes after its neighbour took a share 1M
+//    (tools-standard-checkmate-3 --at -5 --mate 3, its mate-in-2 root: 1.38M nodes on one
+//    thread, 3.3M on two). A share that mates at position p sets Shared::stopAt; the others go
+//    on up to p and stop, and those already past it are cancelled (their own task groups), so
+//    every action before the first mate in the walk's order is refuted in the table and the key
+//    search (Searcher::answers(): the first key in that order, the same for any thread count)
+//    does not search them again (it did: 894k nodes).
 //  * With a class walk, a share is the actions of some entries on one timeline at the present
-//    (Wide::byEntry, HypercuboidSearch::only_share()), which the classes it cuts usually keep; a
-//    walk's positions depend on its cuts, so a share that mates cancels the others.
+//    (Wide::byEntry, HypercuboidSearch::only_share()), which the classes it cuts usually keep;
+//    a walk's positions depend on its cuts, so a share that mates cancels the others.
 // Each walk meets the node's actions (enumeration is cheap next to a child's search) and
-// searches its own: measured on tools-princess-checkmate --at -5 --mate 3, whose mate-in-2
-// iteration is such a node (every board at the present, no class walk), by hash shares: 3M
-// nodes in 16.0 s on 2 threads against 32.0 s on one. A worker starts from the node's killers
-// (of this ply and below) and merges back what its share taught it.
+// searches its own. The shares trade their killers below the node as they go (Wide::take()).
+// Measured on a quiet 2-core machine, 2 threads against 1, whole process, median of 5 pairs:
+// tools-standard-checkmate-3 --at -5 --mate 3 7.07 s -> 3.36 s, cwmtt-test1 --at -5 7.14 s ->
+// 3.38 s, cwmtt-silly --at -5 4.73 s -> 2.44 s, tools-princess-checkmate --at -3 --mate 2 7.31 s
+// -> 5.09 s (a class walk), cwmtt-wide --at -3 9.82 s -> 9.74 s (a class walk: twice the CPU,
+// the shares meet most classes again). With a busy process beside it, 3 pairs:
+// tools-standard-checkmate-3 --at -5, 2 threads' wall 0.70 of 1 thread's.
 Value Searcher::stream_split(int bound, int ply, Key key) {
-    const int parts =
-        std::max(std::min(tbb::this_task_arena::max_concurrency(), ctx.split_workers()), 1);
-    std::atomic<int>           next{0}, finished{0};
-    std::atomic<bool>          decided{false}, aborted{false};
-    std::atomic<Key>           winChild{0};
+    // One share per thread, whatever the watcher says now (SearchContext::splitWorkers): the
+    // node is entered once and searched long, often before the watcher's first reading (its
+    // first estimate split no wide root of the runner's table), and a share is not left to the
+    // others as split()'s blocks are: so no worker leaves.
+    const int         parts = std::clamp(tbb::this_task_arena::max_concurrency(), 1, MaxShares);
+    std::atomic<int>  next{0}, finished{0};
+    std::atomic<bool> decided{false}, aborted{false};
+    std::atomic<Key>  winChild{0};
     std::atomic<std::uint64_t> effort{1};
     Shared                     shared; // what the shares share (Wide::take())
     const bool                 cancel      = class_walks(bound);
@@ -214,13 +231,11 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
     // The parent's state (path, killers) published to every task (STYLE.md §2.12), as in split().
     std::atomic<bool> published{false};
     published.store(true, std::memory_order_release);
-    Crew crew;
     auto worker = [&] {
         (void)published.load(std::memory_order_acquire);
-        crew.join();
         Searcher* s = nullptr;
         for (;;) {
-            if (decided.load(std::memory_order_acquire) || stopped() || crew.leaves(ctx)) break;
+            if (decided.load(std::memory_order_acquire) || stopped()) break;
             const int part = next.fetch_add(1, std::memory_order_relaxed);
             if (part >= parts) break;
             if (!s) s = ctx.pool->acquire();
@@ -230,7 +245,19 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
             }
             const std::uint64_t before = s->nodes();
             Key                 child  = 0;
-            const Value v = s->stream_share(path(ply), key, bound, parts, part, shared, child);
+            // In a task group of its own, which another share may cancel (Shared::mated_at()).
+            tbb::task_group own;
+            {
+                std::lock_guard lock(killerMutex);
+                shared.groups[std::size_t(part)] = &own;
+            }
+            Value v = Value::ABORT;
+            own.run_and_wait(
+                [&] { v = s->stream_share(path(ply), key, bound, parts, part, shared, child); });
+            {
+                std::lock_guard lock(killerMutex);
+                shared.groups[std::size_t(part)] = nullptr;
+            }
             effort.fetch_add(s->nodes() - before, std::memory_order_relaxed);
             {
                 std::lock_guard lock(killerMutex);

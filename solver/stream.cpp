@@ -35,9 +35,10 @@ struct Searcher::Wide {
     // A share of the node (stream_share()), one of shareParts. In a class walk (byEntry) the
     // actions whose entry on timeline starL (its last board at v = starV) is the share's
     // (HypercuboidSearch::entry_share()); else the actions the passes meet at the share's blocks
-    // of ShareBlock consecutive positions (take()). `shared`: what the shares share (the position
-    // of a mate one of them found, past which the others stop; their killers).
-    static constexpr std::uint64_t ShareBlock = 64;
+    // of SearchSettings::shareBlock consecutive positions (take()). `shared`: what the shares
+    // share (the position of a mate one of them found, past which the others stop; their
+    // killers, traded every TradeEvery positions).
+    static constexpr std::uint64_t TradeEvery = 64;
     int                            shareParts = 1, sharePart = 0;
     bool                           byEntry = false;
     int                            starL = 0, starV = 0;
@@ -80,15 +81,28 @@ struct Searcher::Wide {
     };
     Taken take() {
         const std::uint64_t i = met++;
-        if (shared && i % ShareBlock == 0) trade_killers();
+        if (shared && i % TradeEvery == 0) trade_killers();
         if (shareParts == 1 || byEntry) return Taken::MINE;
         if (shared && i > shared->stopAt.load(std::memory_order_relaxed)) {
             aborted = true;
             return Taken::PASSED;
         }
-        return (i / ShareBlock) % std::uint64_t(shareParts) == std::uint64_t(sharePart)
+        const std::uint64_t block = i / std::max<std::uint64_t>(s.ctx.shareBlock, 1);
+        return (block + std::uint64_t(s.ctx.shareShift)) % std::uint64_t(shareParts)
+                == std::uint64_t(sharePart)
             ? Taken::MINE
             : Taken::OTHERS;
+    }
+    // Is `a`, shown by a walk, one this share does not search? In a class walk by entry the walk
+    // shows only the share's (only_share()): one that owns() refuses would be searched by no
+    // share, so it is an internal error that stops the search ("unknown", never a wrong NO).
+    bool outside(std::span<const Move> a) {
+        if (owns(a)) return false;
+        if (byEntry && s.ctx.owned(ply, a)) {
+            s.ctx.internalError.store(true, std::memory_order_relaxed);
+            s.ctx.stop.store(true, std::memory_order_relaxed);
+        }
+        return true;
     }
     void attacker_stages(bool classWalk);
     // A share's killers below the node traded with the other shares' (through the parent's):
@@ -115,7 +129,9 @@ struct Searcher::Wide {
 // The child reached by `a` (made on mv): searched (or answered by the table). Returns whether
 // the walk that met `a` goes on.
 bool Searcher::Wide::visit(std::span<const Move> a) {
-    if (!owns(a)) return true; // another part's or share's
+    if (!owns(a)) return true;            // another part's or share's
+    if (shared && !byEntry && !inKillers) // the position this share searches now
+        shared->at[std::size_t(sharePart)].store(met - 1, std::memory_order_relaxed);
     const Key   child = s.mv.key();
     const Value v     = s.child_value(orNode, childBound, ply, a);
     if (v == Value::ABORT) {
@@ -129,12 +145,8 @@ bool Searcher::Wide::visit(std::span<const Move> a) {
     if (!decided) {
         winChild = child;
         s.killers.decided_by(ply, a, !orNode);
-        if (shared) { // the other shares stop past it (a killer's position is not known: at once)
-            const std::uint64_t         at   = inKillers || byEntry ? 0 : met - 1;
-            std::atomic<std::uint64_t>& stop = shared->stopAt;
-            std::uint64_t               was  = stop.load(std::memory_order_relaxed);
-            while (at < was && !stop.compare_exchange_weak(was, at, std::memory_order_relaxed)) { }
-        }
+        // The other shares stop past it (a killer's position is not known: at once).
+        if (shared) shared->mated_at(inKillers || byEntry ? 0 : met - 1, sharePart);
     }
     decided = true;
     if (!out) return false;
@@ -185,7 +197,7 @@ void Searcher::Wide::checks_pass(bool cuts) {
         [&](std::span<const Move> a, std::vector<int>& keep) {
             if (const Taken t = take(); t != Taken::MINE)
                 return t == Taken::PASSED ? Cut::STOP : Cut::NEXT;
-            if (!owns(a)) return Cut::NEXT; // not searched: no class to cut
+            if (outside(a)) return Cut::NEXT; // not searched: no class to cut
             if (!searched_killer(a) && !visit(a)) return Cut::STOP;
             return cuts ? class_cut(a, keep, walk.cut_squares(), walk.cut_new_squares())
                         : Cut::NEXT;
@@ -208,7 +220,7 @@ void Searcher::Wide::class_walk() {
             aborted = true;
             return Cut::STOP;
         }
-        if (!owns(a)) return Cut::NEXT; // not searched: no class to cut
+        if (outside(a)) return Cut::NEXT; // not searched: no class to cut
         if (!visit(a)) return Cut::STOP;
         return class_cut(a, keep, s.classSquares[p], s.classNewSquares[p]);
     };
