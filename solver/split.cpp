@@ -186,9 +186,10 @@ bool Searcher::stream_splits(int bound) const {
 
 // A wide attacker node (stream()) over the threads. Its actions are not listed, so they cannot
 // be handed out as split() hands out a list: each worker walks the node as stream() does and
-// searches only its share (one share per worker, taken in turn; the parent's thread takes what
-// a worker that left did not). Every action the walks meet is in exactly one share, so the node
-// mates iff a share finds a mating action, and has no mate iff every share finished without.
+// searches only its share (one share per thread, taken in turn: one whose task has not started
+// is taken by the next thread free, the parent's included). Every action the walks meet is in
+// exactly one share, so the node mates iff a share finds a mating action, and has no mate iff
+// every share finished without.
 //  * Without a class walk, the shares are blocks of SearchSettings::shareBlock consecutive
 //    positions in the walk's order, which is fixed for the position (Wide::take()): a share
 //    refutes runs of neighbouring actions, which share their refutations. Shares by a hash of
