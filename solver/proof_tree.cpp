@@ -120,8 +120,7 @@ bool Solver::Impl::build_and_parallel(
             path.emplace_back(list.action(i).begin(), list.action(i).end());
             t->enter_path(path);
             if (t->position().key() != list.ref(i).child) {
-                ctx->internalError.store(true);
-                ctx->stop.store(true);
+                ctx->internal_error();
             } else if (treeNodes.load() < opt.maxTreeNodes) {
                 ok[i] = build_or(*t, sub[i], errors[i], 0, k, ply + 1, &hints);
             } else {

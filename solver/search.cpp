@@ -138,8 +138,7 @@ bool Searcher::make(int ply, std::size_t i) {
     movegen::do_action(mv, a, u);
     if (mv.key() != list.ref(i).child) {
         // Replaying the enumerated action reached another position: never trust what follows.
-        ctx.internalError.store(true, std::memory_order_relaxed);
-        ctx.stop.store(true, std::memory_order_relaxed);
+        ctx.internal_error();
         return false;
     }
     return true;
@@ -493,8 +492,7 @@ Value Searcher::search_child(std::span<const std::vector<Move>> parentPath,
     enter_step(int(ply), action);
     Value v = Value::ABORT;
     if (mv.key() != expect) {
-        ctx.internalError.store(true, std::memory_order_relaxed);
-        ctx.stop.store(true, std::memory_order_relaxed);
+        ctx.internal_error();
     } else {
         v = defenderNext ? defend(bound, int(ply) + 1) : attack(bound, int(ply) + 1);
     }

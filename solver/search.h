@@ -162,6 +162,12 @@ struct SearchContext : SearchSettings {
     std::atomic<bool>          stop{false};
     std::atomic<bool>          limitHit{false};
     std::atomic<bool>          internalError{false};
+    // An internal failure (a replayed action reached another position, a walk showed an action
+    // of no share): never trust what follows, so the search stops with "unknown".
+    void internal_error() {
+        internalError.store(true, std::memory_order_relaxed);
+        stop.store(true, std::memory_order_relaxed);
+    }
     // Progress of the running depth (reset by the driver at each): the attacker's first actions
     // found not to mate, and how many legal ones the root has (0: too many to list, streamed).
     // A streamed root that thrashes may meet an action twice and count it twice.

@@ -99,8 +99,7 @@ struct Searcher::Wide {
     bool outside(std::span<const Move> a) {
         if (owns(a)) return false;
         if (byEntry && s.ctx.owned(ply, a)) {
-            s.ctx.internalError.store(true, std::memory_order_relaxed);
-            s.ctx.stop.store(true, std::memory_order_relaxed);
+            s.ctx.internal_error();
         }
         return true;
     }
@@ -385,8 +384,7 @@ Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key 
     enter_path(parentPath);
     Value v = Value::ABORT;
     if (mv.key() != expect) {
-        ctx.internalError.store(true, std::memory_order_relaxed);
-        ctx.stop.store(true, std::memory_order_relaxed);
+        ctx.internal_error();
     } else {
         Wide       node(*this, true, bound, ply, nullptr, false, true);
         const bool classWalk = class_walks(bound);
