@@ -89,8 +89,6 @@
 #include <tuple>
 #include <vector>
 
-#include <tbb/task_group.h>
-
 #include "movegen/actions.h"
 #include "movegen/mate.h"
 #include "movegen/multiverse.h"
@@ -292,32 +290,17 @@ private:
     // Is this wide attacker node (more than streamAbove actions, bound r) searched over the
     // threads by shares (stream_split())?
     bool stream_splits(int bound) const;
-    // A wide attacker node over the threads: one share of its actions (action_part()) per worker,
-    // each searched as stream() would (split.cpp). The value (stored) or ABORT.
+    // A wide attacker node over the threads: one share of its actions per thread, each
+    // searched as stream() would (split.cpp). The value (stored) or ABORT.
     Value stream_split(int bound, int ply, Key key);
+    struct Shared; // what the shares of one stream_split() share (search_internal.h)
     // On a searcher at the root (a leased one): replays parentPath (which must reach `expect`)
-    // and searches share `part` of `parts` of the wide attacker node there (stream.cpp); nothing
-    // is stored for the node (one share's NO is not the node's). On YES, *winChild is the key
-    // after the mating action, and the first killer of the ply that action.
-    // What the shares of one stream_split() share: the position of a mate one of them found
-    // (Wide::stopAt), and their killers below the node, traded through the parent's under the
-    // mutex as they go (Wide::take()).
-    // Each share runs in a task group of its own (groups[part], under the mutex while it runs)
-    // and publishes the position it is searching (at[part]): a share that mates cancels those
-    // already past its position, whose work is not needed (Wide::visit()).
-    static constexpr int MaxShares = 64;
-    struct Shared {
-        std::atomic<std::uint64_t>                        stopAt{UINT64_MAX};
-        std::mutex                                        killerMutex;
-        Killers*                                          parent = nullptr;
-        std::array<std::atomic<std::uint64_t>, MaxShares> at{};
-        std::array<tbb::task_group*, MaxShares>           groups{};
-        // A share mated at position p: p becomes stopAt (the least such), and the shares
-        // searching past it are cancelled.
-        void mated_at(std::uint64_t p, int part);
-    };
+    // and searches share `part` of `parts` of the wide attacker node there, by entry when the
+    // node walks classes (stream.cpp); nothing is stored for the node (one share's NO is not the
+    // node's). On YES, winChild is the key after the mating action, and the first killer of the
+    // ply that action.
     Value stream_share(std::span<const std::vector<Move>> parentPath, Key expect, int bound,
-        int parts, int part, Shared& shared, Key& winChild);
+        bool classWalk, int parts, int part, Shared& shared, Key& winChild);
     struct Wide; // stream()'s node and stages (stream.cpp)
     Value killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     // Defender node with k >= 2, listed: the narrow checks first, within node budgets (see the

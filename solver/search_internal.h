@@ -4,9 +4,14 @@
 // one of them. Internal, not installed.
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <span>
 #include <vector>
+
+#include <tbb/task_group.h>
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
@@ -24,6 +29,24 @@ constexpr int AllBounds = 250;
 inline int height(bool orNode, int bound) { return orNode ? 2 * bound - 1 : 2 * bound; }
 
 } // namespace detail
+
+// What the shares of one stream_split() (split.cpp) share: the position of a mate one of them
+// found (stopAt), and their killers below the node, traded through the parent's under the
+// mutex as they go (Wide::take(), stream.cpp). Each share runs in a task group of its own
+// (groups[part], under the mutex while it runs) and publishes the position it is searching
+// (at[part]): a share that mates cancels those already past its position, whose work is not
+// needed (Wide::visit()).
+struct Searcher::Shared {
+    static constexpr int                              MaxShares = 64;
+    std::atomic<std::uint64_t>                        stopAt{UINT64_MAX};
+    std::mutex                                        killerMutex;
+    Killers*                                          parent = nullptr;
+    std::array<std::atomic<std::uint64_t>, MaxShares> at{};
+    std::array<tbb::task_group*, MaxShares>           groups{};
+    // A share mated at position p: p becomes stopAt (the least such), and the shares
+    // searching past it are cancelled.
+    void mated_at(std::uint64_t p, int part);
+};
 
 // f() searched within `budget` more nodes (see search.h).
 template <class F>

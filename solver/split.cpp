@@ -217,13 +217,13 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
     // node is entered once and searched long, often before the watcher's first reading (its
     // first estimate split no wide root of the runner's table), and a share is not left to the
     // others as split()'s blocks are: so no worker leaves.
-    const int         parts = std::clamp(tbb::this_task_arena::max_concurrency(), 1, MaxShares);
-    std::atomic<int>  next{0}, finished{0};
-    std::atomic<bool> decided{false}, aborted{false};
-    std::atomic<Key>  winChild{0};
+    const int parts = std::clamp(tbb::this_task_arena::max_concurrency(), 1, Shared::MaxShares);
+    std::atomic<int>           next{0}, finished{0};
+    std::atomic<bool>          decided{false}, aborted{false};
+    std::atomic<Key>           winChild{0};
     std::atomic<std::uint64_t> effort{1};
     Shared                     shared; // what the shares share (Wide::take())
-    const bool                 cancel      = class_walks(bound);
+    const bool                 classWalk   = class_walks(bound);
     std::mutex&                killerMutex = shared.killerMutex;
     shared.parent                          = &killers;
     tbb::task_group group;
@@ -253,8 +253,9 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
                 shared.groups[std::size_t(part)] = &own;
             }
             Value v = Value::ABORT;
-            own.run_and_wait(
-                [&] { v = s->stream_share(path(ply), key, bound, parts, part, shared, child); });
+            own.run_and_wait([&] {
+                v = s->stream_share(path(ply), key, bound, classWalk, parts, part, shared, child);
+            });
             {
                 std::lock_guard lock(killerMutex);
                 shared.groups[std::size_t(part)] = nullptr;
@@ -270,7 +271,7 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
                 }
             }
             if (v == Value::YES) {
-                if (cancel) group.cancel();
+                if (classWalk) group.cancel();
                 break;
             }
             if (v == Value::ABORT) {

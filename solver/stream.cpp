@@ -375,25 +375,26 @@ bool Searcher::class_walks(int bound) const {
 }
 
 // One share of a wide attacker node split over the threads (stream_split()): stream()'s stages
-// for an attacker node that walks no classes (killers, then the passes), over the actions of
-// the share only (Wide::owns(): visit() and checks_pass() pass over the others, which the other
-// shares search). The share's value, not stored: the node mates if one share does.
+// for an attacker node (attacker_stages()) over the actions of the share only (Wide::take() by
+// position, or Wide::owns() by entry in a class walk; the other shares search the others). The
+// share's value, not stored: the node mates if one share does.
 Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key expect, int bound,
-    int parts, int part, Shared& shared, Key& winChild) {
+    bool classWalk, int parts, int part, Shared& shared, Key& winChild) {
     const int ply = int(parentPath.size());
     enter_path(parentPath);
     Value v = Value::ABORT;
     if (mv.key() != expect) {
         ctx.internal_error();
     } else {
-        Wide       node(*this, true, bound, ply, nullptr, false, true);
-        const bool classWalk = class_walks(bound);
-        node.shareParts      = parts;
-        node.sharePart       = part;
-        node.byEntry         = classWalk;
-        node.starL           = present_timeline();
-        node.starV           = mv.end_v(node.starL);
-        node.shared          = &shared;
+        Wide node(*this, true, bound, ply, nullptr, false, true);
+        node.shareParts = parts;
+        node.sharePart  = part;
+        node.byEntry    = classWalk;
+        if (classWalk) {
+            node.starL = present_timeline();
+            node.starV = mv.end_v(node.starL);
+        }
+        node.shared = &shared;
         node.attacker_stages(classWalk);
         winChild = node.winChild;
         v        = node.aborted ? Value::ABORT : node.decided ? Value::YES : Value::NO;
