@@ -32,31 +32,6 @@ void SearcherPool::release(Searcher* s) {
     idle.push_back(s);
 }
 
-namespace {
-
-// The workers of one split() and who may leave: workers beyond SearchContext::splitWorkers
-// (lowered by the watcher while other processes take the cores) leave between children, the
-// parent's thread last: a worker without a core would make it wait. At least one
-// stays, so what a leaver leaves is taken by the others.
-class Crew {
-public:
-    // A worker starts.
-    void join() { active.fetch_add(1, std::memory_order_relaxed); }
-    // Does the calling worker leave now?
-    bool leaves(const SearchContext& ctx) {
-        if (std::this_thread::get_id() == parentThread) return false;
-        int a = active.load(std::memory_order_relaxed);
-        return a > ctx.split_workers()
-            && active.compare_exchange_strong(a, a - 1, std::memory_order_relaxed);
-    }
-
-private:
-    const std::thread::id parentThread = std::this_thread::get_id();
-    std::atomic<int>      active{0};
-};
-
-} // namespace
-
 // Runs the remaining children as tasks: the picker's current action and those after it. Returns the
 // decisive value (already stored), the non-decisive one when every child finished without deciding
 // (the caller stores it), or ABORT.
@@ -110,18 +85,26 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
     // One worker per thread, each on its block. A task per child would be run last-in first-out
     // by the thread that spawned them, that is, worst-ordered first: in a node that a late child
     // decides, the speculative siblings are then the expensive ones.
-    // Workers may leave between children (Crew); what is left of a block whose worker left is
-    // taken by the others.
-    Crew crew;
+    // Workers beyond SearchContext::splitWorkers (lowered by the watcher while other processes
+    // take the cores) leave between children, the parent's thread last: a worker without a core
+    // would make it wait. What is left of a block whose worker left is taken by the others.
+    const std::thread::id parentThread = std::this_thread::get_id();
+    std::atomic<int>      active{0};
+    auto                  leaves = [&] {
+        if (std::this_thread::get_id() == parentThread) return false;
+        int a = active.load(std::memory_order_relaxed);
+        return a > ctx.split_workers()
+            && active.compare_exchange_strong(a, a - 1, std::memory_order_relaxed);
+    };
     auto worker = [&] {
         (void)published.load(std::memory_order_acquire);
-        crew.join();
+        active.fetch_add(1, std::memory_order_relaxed);
         const std::size_t own   = owners.fetch_add(1, std::memory_order_relaxed);
         Searcher*         s     = nullptr;
         bool              fresh = true;
         std::size_t       pos   = 0;
         for (;;) {
-            if (decided.load(std::memory_order_acquire) || stopped() || crew.leaves(ctx)) break;
+            if (decided.load(std::memory_order_acquire) || stopped() || leaves()) break;
             {
                 std::lock_guard lock(blockMutex);
                 if (!blocks.take(own, pos, fresh)) break;
