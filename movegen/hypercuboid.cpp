@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <xxhash.h>
+
 #include "movegen/action.h"
 #include "movegen/rules.h"
 
@@ -657,17 +659,12 @@ bool HypercuboidSearch::for_each(
 namespace {
 
 // The share of an entry (only_share()), from what identifies it: its type and the move (a
-// physical move, a hop: `m`) or the square a piece leaves. splitmix64's finalizer spreads the
-// bits.
+// physical move, a hop: `m`) or the square a piece leaves.
 int share_of_entry(int type, const Move* m, int square, int parts) {
-    std::uint64_t z = std::uint64_t(type) | std::uint64_t(square + 1) << 8;
-    if (m)
-        z ^= std::uint64_t(m->from.raw()) << 16 ^ std::uint64_t(m->to.raw()) << 40
-            ^ std::uint64_t(m->promotion) << 4;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return int(z % std::uint64_t(std::max(parts, 1)));
+    const std::uint64_t words[3] = {std::uint64_t(type) | std::uint64_t(square + 1) << 8,
+        m ? std::uint64_t(m->from.raw()) << 32 | m->to.raw() : 0,
+        m ? std::uint64_t(m->promotion) : 0};
+    return int(XXH3_64bits(words, sizeof words) % std::uint64_t(std::max(parts, 1)));
 }
 
 } // namespace
