@@ -235,13 +235,14 @@ SolveResult Solver::solve() {
             res.verified = true;
         }
     }
-    res.internal     = res.error.starts_with("internal");
-    res.nodes        = s.nodes();
-    res.classesCut   = s.ctx->classesCut.load();
-    res.splits       = s.ctx->splits.load();
-    res.streamSplits = s.ctx->streamSplits.load();
-    res.ms           = s.elapsed() * 1000.0;
-    res.hashfull     = s.tt.hashfull();
+    res.internal      = res.error.starts_with("internal");
+    res.nodes         = s.nodes();
+    res.classesCut    = s.ctx->classesCut.load();
+    res.splits        = s.ctx->splits.load();
+    res.streamSplits  = s.ctx->streamSplits.load();
+    res.defenceSplits = s.ctx->defenceSplits.load();
+    res.ms            = s.elapsed() * 1000.0;
+    res.hashfull      = s.tt.hashfull();
     if (s.opt.progress) s.print_progress();
     return res;
 }

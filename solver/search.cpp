@@ -182,8 +182,7 @@ Value Searcher::attack(int r, int ply) {
         if (const Value v = killers_first(true, r, ply, key, nodes0); v != Value::OPEN) return v;
     const Listed listed = list_up_to(ply, true, ctx.streamAbove);
     if (listed == Listed::STOPPED) return Value::ABORT;
-    if (listed == Listed::OVER)
-        return stream_splits(r) ? stream_split(r, ply, key) : stream(true, r, ply, key, nodes0);
+    if (listed == Listed::OVER) return stream(true, r, ply, key, nodes0);
     ActionList& list = lists[std::size_t(ply)];
     if (list.empty()) { // the attacker is mated or stalemated: no mate for any bound
         ctx.tt.store_disproof(key, AllBounds, 0, 1);

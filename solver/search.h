@@ -49,8 +49,8 @@
 //    (narrow_checks_streamed()).
 //    Nothing is stored per action, so memory does not grow with the width; the order is the
 //    enumeration's, fixed for a position, so the answer and the key do not depend on threads
-//    (with two or more threads, an attacker node splits by shares of its actions, each
-//    searched in this order: stream_split(); its children may split). It has no NodePicker:
+//    (with two or more threads, the node splits by shares of its actions, each searched in
+//    this order: stream_split(); its children may split). It has no NodePicker:
 //    with nothing listed there is nothing to score, and its passes are the enumeration's
 //    (Searcher::Wide, stream.cpp), after a pass over the ply's two killers.
 //  * A collected action is replayed with make_move in standard order, and the key reached must
@@ -66,11 +66,12 @@
 // consecutive children in list order (split_blocks.h; an idle worker takes the back half of the
 // largest block left) on a Searcher leased from the pool (never thread_local) and sharing the
 // killers and recent actions below the node through the parent; a task replays the path from
-// the root on its own multiverse. The first decisive child cancels the group. A wide attacker
-// node splits by shares instead (stream_split(), split.cpp; SearchSettings::splitWide): each
-// worker walks the node as stream() does and searches the actions of its share; the node mates
-// iff a share does. An attacker node with r = 1 is searched by one thread. Defender
-// nodes split only with splitDefender (see there). The answer is exact whatever the schedule; only
+// the root on its own multiverse. The first decisive child cancels the group. A wide node
+// splits by shares instead (stream_split(), split.cpp; SearchSettings::splitWide): each
+// worker walks the node as stream() does and searches the actions of its share; an attacker
+// node mates iff a share does, a defender node is refuted iff a share is. An attacker node with
+// r = 1 is searched by one thread. Listed defender nodes split only with splitDefender (see
+// there). The answer is exact whatever the schedule; only
 // node counts and table contents depend on it.
 //
 // df-pn (dfpn()) is the same AND/OR problem searched best-first by proof and disproof numbers
@@ -172,7 +173,8 @@ struct SearchContext : SearchSettings {
     std::atomic<std::uint64_t> rootRefuted{0};
     std::atomic<std::uint64_t> classesCut{0}; // classes of actions refuted at once (stream())
     std::atomic<std::uint64_t> splits{0};     // nodes split over threads (split(), stream_split())
-    std::atomic<std::uint64_t> streamSplits{0}; // of them, wide attacker nodes (stream_split())
+    std::atomic<std::uint64_t> streamSplits{0};  // of them, wide attacker nodes (stream_split())
+    std::atomic<std::uint64_t> defenceSplits{0}; // and wide defender nodes (stream_split())
     std::atomic<std::uint64_t> rootActions{0};
 
     // A share of the root (SolveOptions::rootActions, `fived solve --shard`): only these root
@@ -287,20 +289,20 @@ private:
     // An active timeline whose last board is at the present (the first such): the mover must
     // play there, and a class cut keeps it but where a refutation moves the present back.
     int present_timeline() const;
-    // Is this wide attacker node (more than streamAbove actions, bound r) searched over the
-    // threads by shares (stream_split())?
-    bool stream_splits(int bound) const;
-    // A wide attacker node over the threads: one share of its actions per thread, each
-    // searched as stream() would (split.cpp). The value (stored) or ABORT.
-    Value stream_split(int bound, int ply, Key key);
+    // Is this wide node (more than streamAbove actions) searched over the threads by shares
+    // (stream_split())?
+    bool stream_splits(bool orNode, int bound) const;
+    // A wide node over the threads: one share of its actions per thread, each searched as
+    // stream() would (split.cpp). The value (stored) or ABORT.
+    Value stream_split(bool orNode, int bound, int ply, Key key);
     struct Shared; // what the shares of one stream_split() share (search_internal.h)
     // On a searcher at the root (a leased one): replays parentPath (which must reach `expect`)
-    // and searches share `part` of `parts` of the wide attacker node there, by entry when the
-    // node walks classes (stream.cpp); nothing is stored for the node (one share's NO is not the
-    // node's). On YES, winChild is the key after the mating action, and the first killer of the
-    // ply that action.
-    Value stream_share(std::span<const std::vector<Move>> parentPath, Key expect, int bound,
-        bool classWalk, int parts, int part, Shared& shared, Key& winChild);
+    // and searches share `part` of `parts` of the wide node there (an attacker's by entry when
+    // it walks classes; stream.cpp); nothing is stored for the node (one share's value is not
+    // the node's). Returns whether the share found a decisive child (a mate, a refutation),
+    // or ABORT; then winChild is the key after it, and the first killer of the ply that action.
+    Value stream_share(std::span<const std::vector<Move>> parentPath, Key expect, bool orNode,
+        int bound, bool classWalk, int parts, int part, Shared& shared, Key& winChild);
     struct Wide; // stream()'s node and stages (stream.cpp)
     Value killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     // Defender node with k >= 2, listed: the narrow checks first, within node budgets (see the
@@ -397,7 +399,7 @@ private:
     std::vector<movegen::HypercuboidSearch> conflicts;
     std::vector<Move>                       mateChecks;
     std::vector<SplitBlocks>                splitBlocks; // per ply: split()'s blocks of children
-    std::vector<Move> shareWinner; // stream_split(): the mating action a share found
+    std::vector<Move> shareWinner; // stream_split(): the decisive action a share found
     std::uint64_t     totalNodes = 0;
     std::uint64_t     unflushed  = 0;
     // The node budget (within()): count_node() fails once totalNodes passes budgetEnd, and sets

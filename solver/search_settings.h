@@ -41,8 +41,14 @@ struct SearchSettings {
     // Such a node's checks first (stream()), their classes cut too, then the class walk. Off:
     // straight to the walk (tests).
     bool classChecks = true;
-    // With two or more threads, a wide attacker node (stream()) splits over them by shares of
-    // its actions (Searcher::stream_split()). Off: such a node is searched by one thread.
+    // A wide defender node with one move to go searches its defences in the conflict pass's
+    // order first (stream(): each lost defence leaves the ones alike out of that pass). Off:
+    // straight to the passes (tests: the pass meets most defences, so it would hide a share of
+    // the passes that a split left unsearched).
+    bool conflictPass = true;
+    // With two or more threads, a wide node (stream()) splits over them by shares of its
+    // actions (Searcher::stream_split()): an attacker node from the split's height on, a
+    // defender node at any height. Off: such a node is searched by one thread.
     bool splitWide = true;
     // Such a node's shares without a class walk: blocks of shareBlock consecutive positions in
     // the walk's order, block b in share (b + shareShift) % shares (tests shift it to put an

@@ -162,12 +162,17 @@ void Searcher::Shared::mated_at(std::uint64_t p, int part) {
             groups[q]->cancel();
 }
 
-bool Searcher::stream_splits(int bound) const {
-    return ctx.splitWide && ctx.splitHeight > 0 && detail::height(true, bound) >= ctx.splitHeight
-        && budgetEnd == NoBudget && tbb::this_task_arena::max_concurrency() > 1;
+// A wide attacker node splits from the split's height on; a wide defender node whatever its
+// height, but, as split() does, only while a second worker can run (SearchContext::
+// splitWorkers): it is entered once per action of its parent, not once (see stream_split()).
+bool Searcher::stream_splits(bool orNode, int bound) const {
+    if (!ctx.splitWide || ctx.splitHeight == 0 || budgetEnd != NoBudget
+        || tbb::this_task_arena::max_concurrency() < 2)
+        return false;
+    return orNode ? detail::height(true, bound) >= ctx.splitHeight : ctx.split_workers() > 1;
 }
 
-// A wide attacker node (stream()) over the threads. Its actions are not listed, so they cannot
+// A wide node (stream()) over the threads. Its actions are not listed, so they cannot
 // be handed out as split() hands out a list: each worker walks the node as stream() does and
 // searches only its share (one share per thread, taken in turn: one whose task has not started
 // is taken by the next thread free, the parent's included). Every action the walks meet is in
@@ -195,7 +200,14 @@ bool Searcher::stream_splits(int bound) const {
 // -> 5.09 s (a class walk), cwmtt-wide --at -3 9.82 s -> 9.74 s (a class walk: twice the CPU,
 // the shares meet most classes again). With a busy process beside it, 3 pairs:
 // tools-standard-checkmate-3 --at -5, 2 threads' wall 0.70 of 1 thread's.
-Value Searcher::stream_split(int bound, int ply, Key key) {
+// A wide defender node splits the same way, by blocks of positions of its passes (the killers and
+// the conflict pass are the first share's, before its blocks): it is refuted iff a share finds a
+// refutation, and a share that does stops the others as a mate does. Unlike a listed defender
+// node (splitDefender), it splits at any height: after a key every defence must be searched, and
+// a wide node is where they are many (cwmtt-ctp2 --at -3 --mate 2: its key's 25,528 defences were
+// one thread's, 2.40 s of search on 1 thread and 2.26 s on 2; split, 1.27 s). Where a defence
+// refutes, the shares past it are cancelled when it is found.
+Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
     // One share per thread, whatever the watcher says now (SearchContext::splitWorkers): the
     // node is entered once and searched long, often before the watcher's first reading (its
     // first estimate split no wide root of the runner's table), and a share is not left to the
@@ -206,12 +218,12 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
     std::atomic<Key>           winChild{0};
     std::atomic<std::uint64_t> effort{1};
     Shared                     shared; // what the shares share (Wide::take())
-    const bool                 classWalk   = class_walks(bound);
+    const bool                 classWalk   = orNode && class_walks(bound);
     std::mutex&                killerMutex = shared.killerMutex;
     shared.parent                          = &killers;
     tbb::task_group group;
     ctx.splits.fetch_add(1, std::memory_order_relaxed);
-    ctx.streamSplits.fetch_add(1, std::memory_order_relaxed);
+    (orNode ? ctx.streamSplits : ctx.defenceSplits).fetch_add(1, std::memory_order_relaxed);
     // The parent's state (path, killers) published to every task (STYLE.md §2.12), as in split().
     std::atomic<bool> published{false};
     published.store(true, std::memory_order_release);
@@ -237,7 +249,8 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
             }
             Value v = Value::ABORT;
             own.run_and_wait([&] {
-                v = s->stream_share(path(ply), key, bound, classWalk, parts, part, shared, child);
+                v = s->stream_share(
+                    path(ply), key, orNode, bound, classWalk, parts, part, shared, child);
             });
             {
                 std::lock_guard lock(killerMutex);
@@ -268,12 +281,21 @@ Value Searcher::stream_split(int bound, int ply, Key key) {
     for (int w = 0; w < parts; ++w)
         group.run(worker);
     group.wait();
+    // A share's YES: it found a decisive child (a mate, a refutation).
     if (decided.load()) {
         killers.set(ply, shareWinner);
+        if (!orNode) {
+            ctx.tt.store_disproof(key, bound, action_hint(winChild.load()), effort.load());
+            return Value::NO;
+        }
         ctx.tt.store_proof(key, bound, action_hint(winChild.load()), effort.load());
         return Value::YES;
     }
     if (aborted.load() || finished.load() != parts) return Value::ABORT;
+    if (!orNode) {
+        ctx.tt.store_proof(key, bound, 0, effort.load());
+        return Value::YES;
+    }
     ctx.tt.store_disproof(key, bound, 0, effort.load());
     return Value::NO;
 }

@@ -42,9 +42,10 @@ struct Searcher::Wide {
     int                            shareParts = 1, sharePart = 0;
     bool                           byEntry = false;
     int                            starL = 0, starV = 0;
-    std::uint64_t                  met       = 0; // positions: the actions the passes met so far
-    bool                           inKillers = false;
-    Shared*                        shared    = nullptr;
+    std::uint64_t                  met = 0; // positions: the actions the passes met so far
+    // In a pass before the walk (the killers, the conflicts), whose actions have no position.
+    bool    beforeWalk = false;
+    Shared* shared     = nullptr;
 
     Wide(Searcher& searcher, bool orNode_, int bound_, int ply_,
         std::vector<std::vector<Move>>* out_, bool all_, bool useKillers_) :
@@ -104,6 +105,7 @@ struct Searcher::Wide {
         return true;
     }
     void attacker_stages(bool classWalk);
+    void defender_stages();
     // A share's killers below the node traded with the other shares' (through the parent's):
     // what refuted one share's actions is tried first on the others' (see stream_split()).
     void trade_killers() {
@@ -128,8 +130,8 @@ struct Searcher::Wide {
 // The child reached by `a` (made on mv): searched (or answered by the table). Returns whether
 // the walk that met `a` goes on.
 bool Searcher::Wide::visit(std::span<const Move> a) {
-    if (!owns(a)) return true;            // another part's or share's
-    if (shared && !byEntry && !inKillers) // the position this share searches now
+    if (!owns(a)) return true;             // another part's or share's
+    if (shared && !byEntry && !beforeWalk) // the position this share searches now
         shared->at[std::size_t(sharePart)].store(met - 1, std::memory_order_relaxed);
     const Key   child = s.mv.key();
     const Value v     = s.child_value(orNode, childBound, ply, a);
@@ -144,8 +146,9 @@ bool Searcher::Wide::visit(std::span<const Move> a) {
     if (!decided) {
         winChild = child;
         s.killers.decided_by(ply, a, !orNode);
-        // The other shares stop past it (a killer's position is not known: at once).
-        if (shared) shared->mated_at(inKillers || byEntry ? 0 : met - 1, sharePart);
+        // The other shares stop past it (a killer's or a conflict's position is not known: at
+        // once).
+        if (shared) shared->mated_at(beforeWalk || byEntry ? 0 : met - 1, sharePart);
     }
     decided = true;
     if (!out) return false;
@@ -159,12 +162,12 @@ bool Searcher::Wide::visit(std::span<const Move> a) {
 // The killers of this ply, each only if it is one of the legal actions here.
 void Searcher::Wide::killers_pass() {
     if (shareParts > 1 && !byEntry && sharePart != 0) return; // shares by position: the first's
-    inKillers = true;
+    beforeWalk = true;
     for (const std::vector<Move>* k : killer) {
         if (!useKillers || k->empty() || !open()) continue;
         s.with_if_legal(ply, *k, [&](std::span<const Move> a) { visit(a); });
     }
-    inKillers = false;
+    beforeWalk = false;
 }
 
 // An action just searched and refuted (made on mv): its class left out when its refutation
@@ -248,6 +251,7 @@ void Searcher::Wide::class_walk() {
 // what it leaves out is searched by the passes after it (those it searched are answered by the
 // table), so the node's value does not depend on it.
 void Searcher::Wide::conflict_pass() {
+    if (shareParts > 1 && sharePart != 0) return; // an order only: the first share's
     const std::vector<Move>& mate = s.killers.first(ply + 1);
     // Each defence: searched; when lost, the timelines of the royals its mate checks.
     auto onDefence = [&](std::span<const Move> a, std::vector<int>& keep) {
@@ -266,8 +270,10 @@ void Searcher::Wide::conflict_pass() {
             keep.push_back(c.to.l());
         return s.mateChecks.empty() ? Cut::NEXT : Cut::CUT;
     };
+    beforeWalk = true;
     const bool done =
         s.conflicts[std::size_t(ply)].for_each_cut(s.mv, onDefence, {}, 0, {}, &s.ctx.stop);
+    beforeWalk = false;
     // Stopped without a refutation and not by the visitor: the stop flag (a limit).
     if (!done && !decided) aborted = true;
 }
@@ -345,14 +351,16 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
     if (!orNode && bound >= 2 && ctx.narrowBudget > 0 && useKillers && !out && cuts_pay())
         if (const Value v = narrow_checks_streamed(bound, ply, key, nodes0); v != Value::OPEN)
             return v;
+    if (!out && stream_splits(orNode, bound)) return stream_split(orNode, bound, ply, key);
     Wide node(*this, orNode, bound, ply, out, all, useKillers);
-    if (orNode && !out) {
+    if (out) { // the keys: the killers, then the passes
+        node.killers_pass();
+        node.passes(false);
+    } else if (orNode) {
         node.attacker_stages(class_walks(bound));
-        return node.finish(key, nodes0);
+    } else {
+        node.defender_stages();
     }
-    node.killers_pass();
-    if (!orNode && bound == 1 && !out && node.open()) node.conflict_pass();
-    node.passes(false);
     return node.finish(key, nodes0);
 }
 
@@ -370,23 +378,30 @@ void Searcher::Wide::attacker_stages(bool classWalk) {
     if (!classWalk) passes(false);
 }
 
+// A defender node's stages: the killers, with one move to go the conflict pass, then the passes.
+void Searcher::Wide::defender_stages() {
+    killers_pass();
+    if (bound == 1 && s.ctx.conflictPass && open()) conflict_pass();
+    passes(false);
+}
+
 bool Searcher::class_walks(int bound) const {
     return bound == 2 && ctx.classCuts && cuts_pay() && classes_possible();
 }
 
-// One share of a wide attacker node split over the threads (stream_split()): stream()'s stages
-// for an attacker node (attacker_stages()) over the actions of the share only (Wide::take() by
-// position, or Wide::owns() by entry in a class walk; the other shares search the others). The
-// share's value, not stored: the node mates if one share does.
-Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key expect, int bound,
-    bool classWalk, int parts, int part, Shared& shared, Key& winChild) {
+// One share of a wide node split over the threads (stream_split()): stream()'s stages
+// (attacker_stages(), defender_stages()) over the actions of the share only (Wide::take() by
+// position, or Wide::owns() by entry in a class walk; the other shares search the others). Not
+// stored: the node mates (an attacker's) or is refuted (a defender's) if one share is.
+Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key expect, bool orNode,
+    int bound, bool classWalk, int parts, int part, Shared& shared, Key& winChild) {
     const int ply = int(parentPath.size());
     enter_path(parentPath);
     Value v = Value::ABORT;
     if (mv.key() != expect) {
         ctx.internal_error();
     } else {
-        Wide node(*this, true, bound, ply, nullptr, false, true);
+        Wide node(*this, orNode, bound, ply, nullptr, false, true);
         node.shareParts = parts;
         node.sharePart  = part;
         node.byEntry    = classWalk;
@@ -395,7 +410,10 @@ Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key 
             node.starV = mv.end_v(node.starL);
         }
         node.shared = &shared;
-        node.attacker_stages(classWalk);
+        if (orNode)
+            node.attacker_stages(classWalk);
+        else
+            node.defender_stages();
         winChild = node.winChild;
         v        = node.aborted ? Value::ABORT : node.decided ? Value::YES : Value::NO;
     }

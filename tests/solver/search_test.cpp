@@ -343,18 +343,20 @@ TEST(Solver, ARootSplitByHashFindsTheWholeMate) {
     }
 }
 
-// A wide attacker node split over the threads by shares (Searcher::stream_split()): every
-// action is in one share, and the node mates iff one share finds a mate. For each key of a mate
-// in 2, the root's actions are that key and the actions that are no key (rootActions), every
-// node is streamed (streamAbove 1) and split (splitHeight 1) in shares of one position each
-// (shareBlock 1): on 2, 3 and 4 threads the solve finds the mate in 2 with that key, as on one.
-// Each run is repeated with the blocks shifted by 0 .. shares - 1 (shareShift), so the key is
-// once in each share: a share left unsearched, a position counted differently in two shares,
-// or a node answered before all its shares finished, fails here. Two 5x5 positions of ours (one
+// A wide node split over the threads by shares (Searcher::stream_split()): every action is in
+// one share, and an attacker node mates (a defender node is refuted) iff one share finds a mate
+// (a refutation). For each key of a mate in 2, the root's actions are that key and the actions
+// that are no key (rootActions), every node is streamed (streamAbove 1) and split (splitHeight 1)
+// in shares of one position each (shareBlock 1): on 2, 3 and 4 threads the solve finds the mate
+// in 2 with that key, as on one. Each run is repeated with the blocks shifted by 0 .. shares - 1
+// (shareShift), so the key, and each refutation of an action that is no key, is once in each
+// share: a share left unsearched, a position counted differently in two shares, or a node
+// answered before all its shares finished, fails here (an attacker node's: no mate; a defender
+// node's: an action that is no key taken for the key). Two 5x5 positions of ours (one
 // board: the passes) and Rook Tactics on 6x6 (two timelines: the checks from the mate-in-one
 // walk). The shares of a class walk (by entry on one timeline) are tested in
 // hypercuboid_test.cpp (Hypercuboid.OnlyShareShowsEveryActionInTheShareOfItsEntry).
-TEST(Solver, AWideAttackerNodeSplitBySharesFindsTheMateInEveryShare) {
+TEST(Solver, AWideNodeSplitBySharesFindsTheDecisiveChildInEveryShare) {
     const char* const texts[] = {
         "[Board \"custom\"]\n[Size \"5x5\"]\n[2R1K/5/1k3/5/3N1:0:1:w]\n",
         "[Board \"custom\"]\n[Size \"5x5\"]\n[5/1R3/k4/3B1/1K3:0:1:w]\n",
@@ -368,7 +370,7 @@ TEST(Solver, AWideAttackerNodeSplitBySharesFindsTheMateInEveryShare) {
     auto rooks = game_position("rook-tactics-6x6-two-rooks", 0);
     ASSERT_TRUE(rooks);
     cases.emplace_back("rook-tactics-6x6-two-rooks", std::move(*rooks));
-    std::uint64_t streamSplits = 0;
+    std::uint64_t streamSplits = 0, defenceSplits = 0;
     for (auto& [id, root] : cases) {
         SolveOptions      o     = options(2, 1);
         const SolveResult whole = solve(root, o);
@@ -393,6 +395,7 @@ TEST(Solver, AWideAttackerNodeSplitBySharesFindsTheMateInEveryShare) {
                     so.splitWide        = true;
                     so.shareBlock       = 1;
                     so.shareShift       = shift;
+                    so.conflictPass     = false; // it would meet most refutations in share 0
                     so.allKeys          = false;
                     const SolveResult r = solve(root, so);
                     ASSERT_EQ(r.result, Result::MATE) << r.error;
@@ -402,12 +405,16 @@ TEST(Solver, AWideAttackerNodeSplitBySharesFindsTheMateInEveryShare) {
                     EXPECT_TRUE(r.verified);
                     if (threads == 1) {
                         EXPECT_EQ(r.streamSplits, 0u);
+                        EXPECT_EQ(r.defenceSplits, 0u);
                     }
                     streamSplits += r.streamSplits;
+                    defenceSplits += r.defenceSplits;
                 }
         }
     }
-    EXPECT_GT(streamSplits, 0u); // the shares were searched
+    // The shares of both kinds of node were searched.
+    EXPECT_GT(streamSplits, 0u);
+    EXPECT_GT(defenceSplits, 0u);
 }
 
 TEST(Solver, ThreadCountDoesNotChangeTheAnswer) {
