@@ -55,8 +55,15 @@ bool Solver::Impl::build_or(Searcher& sr, SolutionTree& tree, std::string& error
 
 bool Solver::Impl::build_and(
     Searcher& sr, SolutionTree& tree, std::string& error, int node, int k, int ply, bool parallel) {
-    // A mate leaf is recognised by the existence test (hypercuboid) before any listing.
-    if (movegen::is_checkmate(sr.position())) {
+    // A mate leaf is recognised before any listing: from the table when the search decided
+    // "mated now" there (build_or() tests its answer so, and the search its mates), else by the
+    // existence test (hypercuboid). A wrong leaf would fail check_proof(), which uses no table.
+    const std::optional<TTData> known = ctx->tt.probe(sr.position().key());
+    if (known && known->proven == 0) {
+        tree.set_mate(node, sr.position().to_move());
+        return true;
+    }
+    if (!(known && known->disproven >= 0) && movegen::is_checkmate(sr.position())) {
         tree.set_mate(node, sr.position().to_move());
         return true;
     }
