@@ -176,6 +176,7 @@ solver::ProofLimits proof_limits(const VerifyOptions& c,
     solver::ProofLimits lim = solver::ProofLimits::timed(c.time, start, interrupt);
     lim.nodeLimit           = c.nodes;
     lim.actionLimit         = c.maxActions;
+    lim.threads             = c.threads;
     return lim;
 }
 

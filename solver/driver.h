@@ -83,9 +83,12 @@ struct Solver::Impl {
     }
     ~Impl() { stop_watch(); }
 
-    // The re-check's limits (check_proof()): the time limit from `timeStart`, and SIGINT.
+    // The re-check's limits (check_proof()): the time limit from `timeStart`, and SIGINT; on the
+    // solve's threads.
     ProofLimits recheck_limits() const {
-        return ProofLimits::timed(opt.timeLimit, timeStart, opt.interrupt);
+        ProofLimits lim = ProofLimits::timed(opt.timeLimit, timeStart, opt.interrupt);
+        lim.threads     = opt.threads;
+        return lim;
     }
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
     bool   time_up() const {

@@ -5,6 +5,9 @@
 #include <optional>
 #include <utility>
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
@@ -290,25 +293,69 @@ struct Walker {
                         "a group names '" + name + "', which is not a legal defence here");
     }
 
-    void run() {
+    // The subtrees of a defender node are walked on threads (ProofLimits::threads) by this walker,
+    // not by those it starts.
+    bool parallel = false;
+
+    // The subtrees of `kids` (children of the defender node at mv), in chunks on the threads,
+    // each chunk by a walker of its own on a copy of mv; their reports joined in order.
+    void walk_parallel(const std::vector<int>& kids) {
+        const std::size_t        chunk  = std::max<std::size_t>(1, limits.parallelKids / 4);
+        const std::size_t        chunks = (kids.size() + chunk - 1) / chunk;
+        std::vector<ProofReport> parts(chunks);
+        tbb::task_arena          arena(limits.threads);
+        arena.execute([&] {
+            tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t c) {
+                Multiverse here = mv.fork();
+                Walker     w{here, tree, maxProblems, format, limits, {}, false, {}, {}, false, {}};
+                for (std::size_t i = c * chunk;
+                     i < std::min(kids.size(), (c + 1) * chunk) && !w.stop; ++i)
+                    w.walk(kids[i], true);
+                w.report.finished = !w.stop;
+                parts[c]          = std::move(w.report);
+            });
+        });
+        for (ProofReport& p : parts) {
+            report.nodes += p.nodes;
+            report.leaves += p.leaves;
+            report.defenderNodes += p.defenderNodes;
+            report.answeredByGroup += p.answeredByGroup;
+            for (ProofProblem& q : p.problems)
+                problem(q.kind, q.node, q.action, std::move(q.detail));
+            if (stop) return; // full: the serial walk stopped here too
+            if (!p.limit.empty()) {
+                limit(p.limitKind, p.limit);
+                return;
+            }
+        }
+    }
+
+    // Walks the subtree of `start` (its own action is made on mv by the caller unless it is the
+    // root), then restores mv to what it was before that action.
+    void walk(int start, bool startAttacker) {
         struct Frame {
             std::vector<int> kids; // to walk, in order
             std::size_t      next;
             std::size_t      undoBase; // where this node's action's undo records begin
             bool             attacker; // to move at this node
         };
-        std::vector<Frame>    stack;
-        std::vector<MoveUndo> undo;
-        auto                  enter = [&](int node, bool attacker, std::size_t base) {
+        std::vector<Frame> stack;
+        const std::size_t  base0 = undo.size();
+        auto               enter = [&](int node, bool attacker, std::size_t base) {
             if (!spend()) return;
             std::vector<int> kids;
             if (tree.nodes[std::size_t(node)].children.empty())
                 check_leaf(node, attacker);
             else
                 kids = check_inner(node, attacker);
+            if (!stop && parallel && !attacker && kids.size() >= limits.parallelKids) {
+                walk_parallel(kids);
+                kids.clear();
+            }
             if (!stop) stack.push_back({std::move(kids), 0, base, attacker});
         };
-        enter(0, true, 0);
+        if (start != 0) movegen::do_action(mv, tree.nodes[std::size_t(start)].action, undo);
+        enter(start, startAttacker, base0);
         while (!stack.empty() && !stop) {
             Frame& f = stack.back();
             if (f.next == f.kids.size()) {
@@ -322,16 +369,24 @@ struct Walker {
             movegen::do_action(mv, tree.nodes[std::size_t(c)].action, undo);
             enter(c, attacker, base);
         }
-        movegen::undo_action(mv, undo, 0); // restores mv however the walk ended
+        movegen::undo_action(mv, undo, base0); // restores mv however the walk ended
+    }
+
+    void run() {
+        parallel = limits.threads > 1 && limits.nodeLimit == 0;
+        walk(0, true);
         report.finished = !stop;
     }
+
+    std::vector<MoveUndo> undo; // the walk's undo records (walk())
 };
 
 } // namespace
 
 ProofReport check_proof(Multiverse& mv, const SolutionTree& tree, std::size_t maxProblems,
     ActionFormatter format, const ProofLimits& limits) {
-    Walker w{mv, tree, std::max<std::size_t>(maxProblems, 1), format, limits, {}, false, {}, {}};
+    Walker w{mv, tree, std::max<std::size_t>(maxProblems, 1), format, limits, {}, false, {}, {},
+        false, {}};
     w.run();
     w.report.length   = tree.length();
     w.report.complete = w.report.finished && w.report.problems.empty();

@@ -25,6 +25,11 @@
 //   * no line ends with the attacker to move.
 // The length of the proof is the largest number of attacker actions on a line.
 //
+// With ProofLimits::threads > 1 the children of a defender node with many of them (after a
+// key: every defence) are walked in chunks on that many threads, each chunk on a copy of the
+// position; their reports are joined in the children's order, so the problems, their order and
+// the verdict are the serial walk's.
+//
 // Bounded work (issue 55): the walk is iterative (an explicit stack; a tree as deep as its input
 // allows neither overflows the stack nor recurses), the legal defences of a node are streamed,
 // never listed (a game's position can have millions: memory does not grow with them), and the
@@ -95,6 +100,12 @@ struct ProofLimits {
     std::size_t actionLimit = 0;
     // Polled with the clock; once true, the walk stops as at a limit.
     const std::atomic<bool>* interrupt = nullptr;
+    // Threads for the walk: the subtrees below a defender node with at least parallelKids
+    // children are walked in parallel, in chunks of a quarter of that (the report is the one
+    // walk's: the problems in the same order). 1 = none. Without a work limit only (nodeLimit
+    // 0): a work limit counts one walk's units. (cwmtt-ctp2 --at -3 --mate 2: 25,528 defences.)
+    int         threads      = 1;
+    std::size_t parallelKids = 256;
 
     // `seconds` from `start` (0 = none) and the interrupt flag; no work limits.
     static ProofLimits timed(double seconds, std::chrono::steady_clock::time_point start,

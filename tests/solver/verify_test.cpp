@@ -1,6 +1,7 @@
 // The proof checker (solver/verify.h, check_proof): missing defences, open lines, groups, deep
 // trees and limits; transposed defences and jumps in either order are distinct actions.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <span>
@@ -385,6 +386,80 @@ TEST(CheckProof, HandMadeTreesNameTheNodeOfTheirProblem) {
 
 // A defender node that answers one defence of twenty (Standard, 1. e3 / e6): the other nineteen
 // are missing, each named with its node and action, before the open line below the one written.
+// The walk on threads (ProofLimits::threads): the subtrees of a defender node, in chunks on
+// walkers of their own, give the report of the one walk: the same verdict, counts and problems
+// in the same order, also when the problems list fills up. The embedded puzzles' trees of mate
+// in 2 and 3, Rook Tactics on 6x6 (two timelines) and tools-standard-checkmate-3 three actions
+// before its end (a mate in 2, 1,049 defences after the key), whole and with every third
+// defence's answer cut (problems in many chunks), with every defender node of 2 or more
+// children walked in chunks of one (parallelKids 2). Joining the chunks' reports in another
+// order, or leaving a child unwalked, fails here.
+TEST(CheckProof, ThreadsWalkTheSubtreesOfADefenderNodeAsOneWalk) {
+    std::vector<std::pair<std::string, Multiverse>> cases;
+    for (const Embedded& e : embedded()) {
+        auto root = load_text(e.pgn);
+        ASSERT_TRUE(root);
+        cases.emplace_back(e.id, std::move(*root));
+    }
+    for (const auto& [game, back] :
+        {std::pair<const char*, std::size_t>{"rook-tactics-6x6-two-rooks", 0},
+            {"tools-standard-checkmate-3", 3}}) {
+        auto position = game_position(game, back);
+        ASSERT_TRUE(position) << game;
+        cases.emplace_back(game, std::move(*position));
+    }
+    int parallelNodes = 0, compared = 0;
+    for (auto& [id, position] : cases) {
+        const Multiverse* root = &position;
+        SolveOptions      o    = options(3);
+        o.allKeys              = false;
+        const SolveResult r    = solve(*root, o);
+        if (r.result != Result::MATE || r.mateIn < 2) continue;
+        SolutionTree cut = r.tree;
+        int          n   = 0;
+        for (std::size_t i = 0; i < cut.nodes.size(); ++i) {
+            const auto& kids = cut.nodes[i].children;
+            if (kids.size() >= 2 && cut.depth(int(i)) % 2 == 1) ++parallelNodes;
+        }
+        for (std::size_t i = 1; i < cut.nodes.size(); ++i)
+            if (cut.depth(int(i)) % 2 == 0 && !cut.nodes[i].children.empty() && n++ % 3 == 0)
+                cut.nodes[i].children.clear(); // a defence left without its answer
+        for (const SolutionTree* t : std::array<const SolutionTree*, 2>{&r.tree, &cut})
+            for (const std::size_t maxProblems :
+                {std::size_t(1), std::size_t(3), std::size_t(100)}) {
+                SCOPED_TRACE(
+                    id + (t == &cut ? " cut" : " whole") + " max " + std::to_string(maxProblems));
+                ProofLimits one, many;
+                many.threads        = 3;
+                many.parallelKids   = 2;
+                Multiverse        a = root->fork(), b = root->fork();
+                const ProofReport x = check_proof(a, *t, maxProblems, nullptr, one);
+                const ProofReport y = check_proof(b, *t, maxProblems, nullptr, many);
+                EXPECT_EQ(y.complete, x.complete);
+                EXPECT_EQ(y.finished, x.finished);
+                EXPECT_EQ(y.length, x.length);
+                if (x.finished) {
+                    EXPECT_EQ(y.leaves, x.leaves);
+                    EXPECT_EQ(y.defenderNodes, x.defenderNodes);
+                }
+                ASSERT_EQ(y.problems.size(), x.problems.size());
+                for (std::size_t p = 0; p < x.problems.size(); ++p) {
+                    EXPECT_EQ(y.problems[p].kind, x.problems[p].kind) << p;
+                    EXPECT_EQ(y.problems[p].node, x.problems[p].node) << p;
+                    EXPECT_EQ(y.problems[p].action, x.problems[p].action) << p;
+                    EXPECT_EQ(y.problems[p].detail, x.problems[p].detail) << p;
+                }
+                EXPECT_EQ(b.key(), root->key()) << "check_proof restores the position";
+                if (t == &cut) {
+                    EXPECT_FALSE(y.complete);
+                }
+                ++compared;
+            }
+    }
+    EXPECT_GT(compared, 6);
+    EXPECT_GT(parallelNodes, 2); // defender nodes wide enough to be walked in chunks
+}
+
 TEST(CheckProof, EveryMissingDefenceIsNamed) {
     auto root = load_text("[Board \"Standard\"]\n");
     ASSERT_TRUE(root);
