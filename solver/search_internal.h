@@ -30,12 +30,13 @@ inline int height(bool orNode, int bound) { return orNode ? 2 * bound - 1 : 2 * 
 
 } // namespace detail
 
-// What the shares of one stream_split() (split.cpp) share: the position of a mate one of them
-// found (stopAt), and their killers below the node, traded through the parent's under the
-// mutex as they go (Wide::take(), stream.cpp). Each share runs in a task group of its own
-// (groups[part], under the mutex while it runs) and publishes the position it is searching
-// (at[part]): a share that mates cancels those already past its position, whose work is not
-// needed (Wide::visit()).
+// What the shares of one stream_split() (split.cpp) share: the position of a decisive child one
+// of them found (stopAt: a mate, or at a defender node a refutation), and their killers below
+// the node, traded through the parent's under the mutex as they go (Wide::take(), stream.cpp).
+// Each share runs in a task group of its own (groups[part], under the mutex while it runs) and
+// publishes the position it is searching (at[part]; 0 before its walk: the killers, the
+// conflicts): a share that decides the node cancels those already past its position, whose
+// work is not needed (Wide::visit()).
 struct Searcher::Shared {
     static constexpr int                              MaxShares = 64;
     std::atomic<std::uint64_t>                        stopAt{UINT64_MAX};
@@ -43,9 +44,9 @@ struct Searcher::Shared {
     Killers*                                          parent = nullptr;
     std::array<std::atomic<std::uint64_t>, MaxShares> at{};
     std::array<tbb::task_group*, MaxShares>           groups{};
-    // A share mated at position p: p becomes stopAt (the least such), and the shares
+    // A share decided the node at position p: p becomes stopAt (the least such), and the shares
     // searching past it are cancelled.
-    void mated_at(std::uint64_t p, int part);
+    void decided_at(std::uint64_t p, int part);
 };
 
 // f() searched within `budget` more nodes (see search.h).

@@ -153,7 +153,7 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
     return orNode ? Value::NO : Value::YES;
 }
 
-void Searcher::Shared::mated_at(std::uint64_t p, int part) {
+void Searcher::Shared::decided_at(std::uint64_t p, int part) {
     std::uint64_t was = stopAt.load(std::memory_order_relaxed);
     while (p < was && !stopAt.compare_exchange_weak(was, p, std::memory_order_relaxed)) { }
     std::lock_guard lock(killerMutex);
@@ -241,7 +241,7 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
             }
             const std::uint64_t before = s->nodes();
             Key                 child  = 0;
-            // In a task group of its own, which another share may cancel (Shared::mated_at()).
+            // In a task group of its own, which another share may cancel (Shared::decided_at()).
             tbb::task_group own;
             {
                 std::lock_guard lock(killerMutex);

@@ -148,7 +148,7 @@ bool Searcher::Wide::visit(std::span<const Move> a) {
         s.killers.decided_by(ply, a, !orNode);
         // The other shares stop past it (a killer's or a conflict's position is not known: at
         // once).
-        if (shared) shared->mated_at(beforeWalk || byEntry ? 0 : met - 1, sharePart);
+        if (shared) shared->decided_at(beforeWalk || byEntry ? 0 : met - 1, sharePart);
     }
     decided = true;
     if (!out) return false;
