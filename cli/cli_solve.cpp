@@ -143,19 +143,16 @@ int cmd_solve(const SolveCli& c) {
     if (r.noMemory) return no_memory(c.hashMb);
 
     const report::SolveWriter& writer = c.writer();
-    solver::ProofLimits        selfCheck =
-        solver::ProofLimits::timed(o.timeLimit, o.timeFrom, o.interrupt);
-    selfCheck.threads              = c.threads; // the written tree's check, as the solve's
-    const report::SolveReport rep  = report::make_solve_report(*game, root, std::move(r),
-         {.maxMate    = n,
-             .claimed = claimed,
-             .threads = c.threads,
-             .group   = c.group,
-             .markup  = writer.markup,
-             .tries   = c.tries,
-             .base    = o,
-             .limits  = selfCheck});
-    const std::string         name = display_name(c.in.file);
+    const report::SolveReport  rep    = report::make_solve_report(*game, root, std::move(r),
+            {.maxMate    = n,
+                .claimed = claimed,
+                .threads = c.threads,
+                .group   = c.group,
+                .markup  = writer.markup,
+                .tries   = c.tries,
+                .base    = o,
+                .limits  = solver::ProofLimits::timed(o.timeLimit, o.timeFrom, o.interrupt)});
+    const std::string          name   = display_name(c.in.file);
     if (!rep.claimNote.empty()) std::cerr << name << ": " << rep.claimNote << '\n';
     if (rep.r.internal) std::cerr << name << ": internal error: " << rep.r.error << '\n';
     if (!rep.readBack.empty())

@@ -67,8 +67,10 @@ SolveReport make_solve_report(const notation::LoadedGame& game, const movegen::M
         if (opt.markup)
             problemist_markup(*rep.tree, int(game.mainLine.size()), root, r, opt.base, opt.tries);
         rep.written = notation::write_tree(*rep.tree);
-        std::string stopped;
-        rep.readBack = read_back_problem(rep.written, *rep.tree, r.mateIn, opt.limits, &stopped);
+        std::string         stopped;
+        solver::ProofLimits limits = opt.limits;
+        limits.threads             = opt.threads; // as the solve's own re-check
+        rep.readBack = read_back_problem(rep.written, *rep.tree, r.mateIn, limits, &stopped);
         if (!stopped.empty()) {
             // A limit stopped the self-check (issue 55): the mate and its keys are proven, the
             // tree as written is not; nothing unchecked is printed.

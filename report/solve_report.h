@@ -24,12 +24,13 @@ inline std::string no_mate_text(int n) { return "no mate in " + std::to_string(n
 struct SolveReportOptions {
     int                  maxMate = 3;     // the longest mate searched (`--mate`, the claim or 3)
     int                  claimed = 0;     // the Puzzle header's claim (0: none)
-    int                  threads = 1;     // as JSON reports it
+    int                  threads = 1;     // as JSON reports it; the self-check walks on them
     std::size_t          group   = 12;    // group defences at nodes with more (0 = never)
     bool                 markup  = false; // problemist markup in the tree (problemist_markup())
     bool                 tries   = false; // with markup: the tries and refutations
     solver::SolveOptions base;            // the search's options (the markup's questions)
-    // The self-check's limits (time, SIGINT); one that stops it makes the answer unknown.
+    // The self-check's limits (time, SIGINT; its threads are `threads`); one that stops it makes
+    // the answer unknown.
     solver::ProofLimits limits;
 };
 

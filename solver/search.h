@@ -296,6 +296,10 @@ private:
     // stream() would (split.cpp). The value (stored) or ABORT.
     Value stream_split(bool orNode, int bound, int ply, Key key);
     struct Shared; // what the shares of one stream_split() share (search_internal.h)
+    // A wide node's value, stored (stream(), stream_split()): `decided` by the child reached
+    // with key winChild (a mate, a refutation), or not, after `effort` nodes.
+    Value store_wide(
+        bool orNode, int bound, Key key, bool decided, Key winChild, std::uint64_t effort);
     // On a searcher at the root (a leased one): replays parentPath (which must reach `expect`)
     // and searches share `part` of `parts` of the wide node there (an attacker's by entry when
     // it walks classes; stream.cpp); nothing is stored for the node (one share's value is not

@@ -284,20 +284,10 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
     // A share's YES: it found a decisive child (a mate, a refutation).
     if (decided.load()) {
         killers.set(ply, shareWinner);
-        if (!orNode) {
-            ctx.tt.store_disproof(key, bound, action_hint(winChild.load()), effort.load());
-            return Value::NO;
-        }
-        ctx.tt.store_proof(key, bound, action_hint(winChild.load()), effort.load());
-        return Value::YES;
+        return store_wide(orNode, bound, key, true, winChild.load(), effort.load());
     }
     if (aborted.load() || finished.load() != parts) return Value::ABORT;
-    if (!orNode) {
-        ctx.tt.store_proof(key, bound, 0, effort.load());
-        return Value::YES;
-    }
-    ctx.tt.store_disproof(key, bound, 0, effort.load());
-    return Value::NO;
+    return store_wide(orNode, bound, key, false, 0, effort.load());
 }
 
 } // namespace fived::solver

@@ -320,18 +320,16 @@ void Searcher::Wide::passes(bool walked) {
 // The node's value, stored.
 Value Searcher::Wide::finish(Key key, std::uint64_t nodes0) {
     if (aborted) return Value::ABORT;
-    const std::uint64_t effort = s.totalNodes - nodes0 + 1;
+    return s.store_wide(orNode, bound, key, decided, winChild, s.totalNodes - nodes0 + 1);
+}
+
+Value Searcher::store_wide(
+    bool orNode, int bound, Key key, bool decided, Key winChild, std::uint64_t effort) {
     if (decided == orNode) {
-        if (orNode)
-            s.ctx.tt.store_proof(key, bound, action_hint(winChild), effort);
-        else
-            s.ctx.tt.store_proof(key, bound, 0, effort);
+        ctx.tt.store_proof(key, bound, orNode ? action_hint(winChild) : 0, effort);
         return Value::YES;
     }
-    if (orNode)
-        s.ctx.tt.store_disproof(key, bound, 0, effort);
-    else
-        s.ctx.tt.store_disproof(key, bound, action_hint(winChild), effort);
+    ctx.tt.store_disproof(key, bound, orNode ? 0 : action_hint(winChild), effort);
     return Value::NO;
 }
 

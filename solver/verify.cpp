@@ -45,6 +45,11 @@ namespace {
 // first problems reported are those nearest the root, in pre-order), then its legal children
 // are entered in order, each with its action made on mv.
 struct Walker {
+    Walker(Multiverse& m, const SolutionTree& t, std::size_t maxP, ActionFormatter f,
+        const ProofLimits& l) :
+        mv(m),
+        tree(t), maxProblems(maxP), format(f), limits(l) { }
+
     Multiverse&           mv;
     const SolutionTree&   tree;
     std::size_t           maxProblems;
@@ -307,12 +312,11 @@ struct Walker {
         arena.execute([&] {
             tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t c) {
                 Multiverse here = mv.fork();
-                Walker     w{here, tree, maxProblems, format, limits, {}, false, {}, {}, false, {}};
+                Walker     w(here, tree, maxProblems, format, limits);
                 for (std::size_t i = c * chunk;
                      i < std::min(kids.size(), (c + 1) * chunk) && !w.stop; ++i)
                     w.walk(kids[i], true);
-                w.report.finished = !w.stop;
-                parts[c]          = std::move(w.report);
+                parts[c] = std::move(w.report);
             });
         });
         for (ProofReport& p : parts) {
@@ -385,8 +389,7 @@ struct Walker {
 
 ProofReport check_proof(Multiverse& mv, const SolutionTree& tree, std::size_t maxProblems,
     ActionFormatter format, const ProofLimits& limits) {
-    Walker w{mv, tree, std::max<std::size_t>(maxProblems, 1), format, limits, {}, false, {}, {},
-        false, {}};
+    Walker w(mv, tree, std::max<std::size_t>(maxProblems, 1), format, limits);
     w.run();
     w.report.length   = tree.length();
     w.report.complete = w.report.finished && w.report.problems.empty();
