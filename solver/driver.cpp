@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <mutex>
 #include <thread>
@@ -107,7 +108,7 @@ bool Solver::Impl::root_keys(SolveResult& res, bool keysFound) {
         const Searcher::Listed listed = master->list_up_to(0, false, ctx->streamAbove);
         bool                   ok     = listed != Searcher::Listed::STOPPED;
         if (ok && listed == Searcher::Listed::OVER) {
-            ok = master->answers(0, res.mateIn, opt.allKeys, res.keys);
+            ok = master->answers(0, res.mateIn, opt.allKeys ? SIZE_MAX : 1, res.keys);
             std::sort(res.keys.begin(), res.keys.end());
         } else if (ok) {
             ok = find_keys(res, master->list(0));

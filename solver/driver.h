@@ -3,6 +3,7 @@
 // arena, the watcher, iterative deepening, limits, the Solver API) and proof_tree.cpp (the keys
 // and the solution tree).
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -243,14 +244,24 @@ struct Solver::Impl {
     // standard order, at most max: attacker to move, those mating within bound (the defender
     // node after them is lost within bound - 1); defender to move, those after which the
     // attacker has no mate within bound (all of them if bound = 0). False if a limit stopped it.
+    // A node with more than streamAbove actions is not listed (the attacker's position after a
+    // defence can have millions): its actions are those the search meets (Searcher::decisive()),
+    // sorted.
     bool select(std::span<const std::vector<Move>> path, bool attackerToMove, int bound,
         std::vector<std::vector<Move>>& out, std::size_t max) {
         const Value wanted = attackerToMove ? Value::YES : Value::NO;
         bool        ok     = true;
         run([&] {
-            const int p = enter(path);
-            if (!master->collect(p, false)) {
+            const int              p      = enter(path);
+            const Searcher::Listed listed = master->list_up_to(p, false, ctx->streamAbove);
+            if (listed == Searcher::Listed::STOPPED) {
                 ok = false;
+            } else if (listed == Searcher::Listed::OVER) {
+                std::vector<std::vector<Move>> found;
+                ok = master->decisive(p, attackerToMove, bound, max, found);
+                std::sort(found.begin(), found.end());
+                for (std::size_t i = 0; i < found.size() && out.size() < max; ++i)
+                    out.push_back(std::move(found[i]));
             } else {
                 const ActionList& list = master->list(p);
                 for (std::size_t i = 0; i < list.size() && out.size() < max; ++i) {

@@ -33,7 +33,7 @@ bool Solver::Impl::build_or(Searcher& sr, SolutionTree& tree, std::string& error
         if (v == Value::ABORT) return false;
         if (v == Value::YES) answer.push_back(hint);
     }
-    if (answer.empty() && !sr.answers(ply, k, false, answer)) return false;
+    if (answer.empty() && !sr.answers(ply, k, 1, answer)) return false;
     if (answer.empty()) {
         error = "internal: no answer found where a mate was proven";
         return false;

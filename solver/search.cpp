@@ -429,7 +429,9 @@ Value Searcher::killers_first(bool orNode, int bound, int ply, Key key, std::uin
     return Value::OPEN;
 }
 
-bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>& out) {
+bool Searcher::answers(int ply, int k, std::size_t max, std::vector<std::vector<Move>>& out) {
+    std::size_t added = 0;
+    if (max == 0) return true;
     if (k == 1 && cuts_pay()) {
         // Where actions multiply, listing them (even up to streamAbove) for each mate-in-one
         // leaf of a tree costs more than the proof did: the mate-in-one search finds the mates
@@ -439,7 +441,7 @@ bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>&
             mv,
             [&](std::span<const Move> a) {
                 out.emplace_back(a.begin(), a.end());
-                return all;
+                return ++added < max;
             },
             [&] {
                 stopped = stopped || this->stopped() || !count_node();
@@ -451,9 +453,9 @@ bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>&
     const Listed listed = list_up_to(ply, true, ctx.streamAbove);
     if (listed == Listed::STOPPED) return false;
     if (listed == Listed::OVER)
-        return stream(true, k, ply, mv.key(), totalNodes, &out, all, false) != Value::ABORT;
+        return stream(true, k, ply, mv.key(), totalNodes, &out, max > 1, false) != Value::ABORT;
     const ActionList& list = lists[std::size_t(ply)];
-    for (std::size_t i = 0; i < list.size(); ++i) {
+    for (std::size_t i = 0; i < list.size() && added < max; ++i) {
         if (!make(ply, i)) {
             unmake(ply);
             return false;
@@ -463,10 +465,33 @@ bool Searcher::answers(int ply, int k, bool all, std::vector<std::vector<Move>>&
         if (v == Value::ABORT) return false;
         if (v == Value::YES) {
             out.emplace_back(list.action(i).begin(), list.action(i).end());
-            if (!all) break;
+            ++added;
         }
     }
     return true;
+}
+
+bool Searcher::decisive(
+    int ply, bool attacker, int k, std::size_t max, std::vector<std::vector<Move>>& out) {
+    if (attacker) return answers(ply, k, max, out);
+    if (k >= 1) // a wide node's refutations, met as its search meets them
+        return stream(false, k, ply, mv.key(), totalNodes, &out, max > 1, false) != Value::ABORT;
+    // No attacker move left: every defence refutes (the first max of them).
+    std::size_t            added   = 0;
+    bool                   aborted = false;
+    movegen::ActionPicker& picker  = pickers[std::size_t(ply)];
+    picker.reset(mv);
+    picker.for_each([&](std::span<const Move> a) {
+        if (added == max) return false;
+        if (stopped() || !count_node()) {
+            aborted = true;
+            return false;
+        }
+        out.emplace_back(a.begin(), a.end());
+        ++added;
+        return true;
+    });
+    return !aborted;
 }
 
 Value Searcher::value_if_legal(

@@ -235,8 +235,15 @@ public:
     // attacker actions (k >= 1), in the order the search meets them (a listed node: standard
     // order; a wide node: stream() order; mate in one from MateInOneSearch::QuietCutBoards
     // playable boards on: the mate-in-one search's order, which lists nothing): the first, or
-    // every one with `all`. Appends to out; false if stopped.
-    bool answers(int ply, int k, bool all, std::vector<std::vector<Move>>& out);
+    // at most `max` of them (1: the first). Appends to out; false if stopped.
+    bool answers(int ply, int k, std::size_t max, std::vector<std::vector<Move>>& out);
+    // The children of the node at `ply` decided the way its side wants, in the search's order:
+    // attacker to move (`attacker`), the actions mating within k (answers()); defender to move,
+    // the defences after which the attacker has no mate within k (every defence if k = 0). At
+    // most `max` (a wide node's stream() may give more; the caller keeps what it needs).
+    // Appends to out; false if stopped.
+    bool decisive(
+        int ply, bool attacker, int k, std::size_t max, std::vector<std::vector<Move>>& out);
     // Is `a` one of the legal actions at `ply` (attacker to move) after which the defender is
     // mated within k - 1 more attacker actions (k >= 1)? YES, NO or ABORT; mv is left as found.
     Value             mates_with(int ply, int k, const std::vector<Move>& a);
@@ -280,8 +287,8 @@ private:
     Value table_cutoff(NodePicker& picker, int bound, int ply, Key key, std::uint64_t nodes0);
     Value search_children(NodePicker& picker, int bound, int ply, Key key, std::uint64_t nodes0);
     // A node with more than ctx.streamAbove actions, searched without listing them (see the
-    // definition). With `out`, an attacker node also appends the decisive children (all of
-    // them with `all`).
+    // definition). With `out`, it also appends the children decided its side's way (mates at an
+    // attacker node, refutations at a defender node; all of them with `all`).
     Value stream(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0,
         std::vector<std::vector<Move>>* out = nullptr, bool all = false, bool useKillers = true);
     // Does stream() walk this attacker node's classes (r = 2, class cuts possible here)?

@@ -1,5 +1,6 @@
 // The search's limits: nodes, listed actions and time give an unknown result that says how far
 // the search got.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -104,6 +105,51 @@ TEST(Solver, AnalysisNamesTheActionLimitItHit) {
     const Analysis tight = analyse(*root, r.tree, 2, o, false);
     EXPECT_FALSE(tight.complete);
     EXPECT_NE(tight.why.find("more than 3 legal actions"), std::string::npos) << tight.why;
+}
+
+// The analysis asks for the keys, the duals and the refutations of tries at nodes that can be
+// too wide to list: tools-princess-checkmate one action before its end (black mates in one;
+// millions of actions), and the embedded puzzles with every node of more than one action
+// taken as wide (streamAbove 1). A wide node is asked of the search that does not list it:
+// the answers are those of the listing analysis (streamAbove 0), and no action limit is hit.
+TEST(Solver, AnalysisOfAWideNodeAsksTheSearchThatDoesNotListIt) {
+    auto princess = game_position("tools-princess-checkmate", 1);
+    ASSERT_TRUE(princess);
+    SolveOptions o      = options(1);
+    o.allKeys           = true;
+    o.actionLimit       = 100'000;
+    const SolveResult r = solve(*princess, o);
+    ASSERT_EQ(r.result, Result::MATE);
+    const Analysis wide = analyse(*princess, r.tree, 1, o, false);
+    EXPECT_TRUE(wide.complete) << wide.why;
+    EXPECT_EQ(wide.shortest, 1);
+    std::vector<std::vector<Move>> keys = r.keys;
+    std::sort(keys.begin(), keys.end());
+    EXPECT_EQ(wide.keys, keys);
+    o.streamAbove = 0; // listed: more actions than the limit
+    EXPECT_FALSE(analyse(*princess, r.tree, 1, o, false).complete);
+
+    int compared = 0;
+    for (const Embedded& e : embedded()) {
+        if (e.mateIn < 2) continue;
+        auto root = load_text(e.pgn);
+        ASSERT_TRUE(root);
+        SolveOptions      listed = options(e.mateIn);
+        const SolveResult s      = solve(*root, listed);
+        ASSERT_EQ(s.result, Result::MATE) << e.id;
+        listed.streamAbove    = 0;
+        SolveOptions streamed = listed;
+        streamed.streamAbove  = 1;
+        const Analysis a      = analyse(*root, s.tree, e.mateIn, listed, true);
+        const Analysis b      = analyse(*root, s.tree, e.mateIn, streamed, true);
+        ASSERT_TRUE(a.complete && b.complete) << e.id << ": " << a.why << b.why;
+        EXPECT_EQ(b.keys, a.keys) << e.id;
+        EXPECT_EQ(b.shortest, a.shortest) << e.id;
+        EXPECT_EQ(b.duals, a.duals) << e.id;
+        EXPECT_EQ(b.tries, a.tries) << e.id;
+        compared += !a.duals.empty() + !a.tries.empty();
+    }
+    EXPECT_GT(compared, 0); // duals or tries to compare
 }
 
 TEST(Solver, TimeLimitGivesUnknown) {
