@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <string_view>
+#include <tuple>
 #include <utility>
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
@@ -40,6 +43,84 @@ using movegen::Multiverse;
 using movegen::TreeNode;
 
 namespace {
+
+// If `a` is one of the legal actions of m, f() with it made on m; returns whether it was.
+// (ActionSearch::reset_only: looked for among the legal actions made of its own moves, not
+// among the position's others, which can be millions.)
+template <class F>
+bool if_legal(movegen::ActionSearch& search, Multiverse& m, std::span<const Move> a, F f) {
+    bool found = false;
+    search.reset_only(m, a);
+    search.for_each([&](std::span<const Move> l) {
+        if (!std::equal(l.begin(), l.end(), a.begin(), a.end())) return true;
+        found = true;
+        f();
+        return false;
+    });
+    return found;
+}
+
+// Does `answer` mate, legally, after `defence`, both from `here`? (here restored)
+bool mates_after(movegen::ActionSearch& search, Multiverse& here, std::span<const Move> defence,
+    std::span<const Move> answer, std::vector<MoveUndo>& u) {
+    bool answered = false;
+    movegen::do_action(here, defence, u);
+    if_legal(search, here, answer, [&] { answered = movegen::is_checkmate(here); });
+    movegen::undo_action(here, u);
+    return answered;
+}
+
+// A group's defences named in its list, by name (a defender node can have 200,000 defences, most
+// of them named in groups): each entry is (name, group, position in its list).
+struct NameIndex {
+    struct Entry {
+        std::string_view name;
+        std::size_t      group, at;
+        bool             met = false;
+        auto             operator<=>(const Entry& o) const {
+                        return std::tie(name, group, at) <=> std::tie(o.name, o.group, o.at);
+        }
+        bool operator==(const Entry& o) const = default;
+    };
+    std::vector<Entry> entries; // sorted
+
+    template <class Groups>
+    explicit NameIndex(const Groups& groups) {
+        for (std::size_t g = 0; g < groups.size(); ++g)
+            for (std::size_t i = 0; i < groups[g].names.size(); ++i)
+                entries.push_back({groups[g].names[i], g, i});
+        std::sort(entries.begin(), entries.end());
+    }
+
+    // The defence named `text` is met: in each group that names it, its first name not met
+    // before is marked met. f(group) for each such group, in the groups' order.
+    template <class F>
+    void meet(std::string_view text, F f) {
+        auto it = std::lower_bound(entries.begin(), entries.end(), text,
+            [](const Entry& e, std::string_view t) { return e.name < t; });
+        for (; it != entries.end() && it->name == text; ++it) {
+            if (it->met) continue;
+            it->met = true;
+            f(it->group);
+            const std::size_t g = it->group;
+            while (it + 1 != entries.end() && (it + 1)->name == text && (it + 1)->group == g)
+                ++it; // one name per group for each meeting
+        }
+    }
+
+    // The names never met: f(group, position), in the groups' and the lists' order.
+    template <class F>
+    void for_each_unmet(F f) const {
+        std::vector<const Entry*> left;
+        for (const Entry& e : entries)
+            if (!e.met) left.push_back(&e);
+        std::sort(left.begin(), left.end(), [](const Entry* x, const Entry* y) {
+            return std::tie(x->group, x->at) < std::tie(y->group, y->at);
+        });
+        for (const Entry* e : left)
+            f(e->group, e->at);
+    }
+};
 
 // The walk, iterative: a node is checked when it is entered (its own problems first, so the
 // first problems reported are those nearest the root, in pre-order), then its legal children
@@ -77,8 +158,20 @@ struct Walker {
         if (report.limit.empty()) {
             report.limit     = std::move(why);
             report.limitKind = kind;
+            limitAt          = report.nodes;
         }
         stop = true;
+    }
+    std::uint64_t limitAt = 0; // the walk's units when the limit was met
+
+    // The problems list filled at the defence met after `nodes` units (GroupChecks, whose walk
+    // went on past it): the report as the walk that stopped there gives it.
+    void stopped_at(std::uint64_t nodes) {
+        if (!report.limit.empty() && limitAt > nodes) {
+            report.limit.clear();
+            report.limitKind = Limit::NONE;
+        }
+        report.nodes = nodes;
     }
 
     // One unit of work; the clock and the interrupt are polled every 1024 units, from the first.
@@ -98,35 +191,9 @@ struct Walker {
             limit(Limit::TIME, limit_message(Limit::TIME, limits.timeLimit));
     }
 
-    // If `a` is one of the legal actions of m, f() with it made on m; returns whether it was.
-    // (ActionSearch::reset_only: looked for among the legal actions made of its own moves, not
-    // among the position's others, which can be millions.)
-    template <class F>
-    bool if_legal(Multiverse& m, std::span<const Move> a, F f) {
-        bool found = false;
-        search.reset_only(m, a);
-        search.for_each([&](std::span<const Move> l) {
-            if (!std::equal(l.begin(), l.end(), a.begin(), a.end())) return true;
-            found = true;
-            f();
-            return false;
-        });
-        return found;
-    }
-
     // Is `a` legal here?
     bool legal(std::span<const Move> a) {
-        return if_legal(mv, a, [] {});
-    }
-
-    // Does `answer` mate, legally, after `defence`, both from `here`? (here restored)
-    bool mates_after(Multiverse& here, std::span<const Move> defence,
-        const std::vector<Move>& answer, std::vector<MoveUndo>& u) {
-        bool answered = false;
-        movegen::do_action(here, defence, u);
-        if_legal(here, answer, [&] { answered = movegen::is_checkmate(here); });
-        movegen::undo_action(here, u);
-        return answered;
+        return if_legal(search, mv, a, [] {});
     }
 
     // A leaf: checkmate, else a problem.
@@ -235,10 +302,15 @@ struct Walker {
         }
         const bool named = std::any_of(
             groups.begin(), groups.end(), [](const Group& g) { return !g.names.empty(); });
+        NameIndex names(groups);
         // Groups are checked on a copy of the node's position: the picker shows each defence
         // made on mv.
         std::optional<Multiverse> here;
         if (!groups.empty()) here.emplace(mv.fork());
+        // The grouped defences' answers are tested in batches on the threads while the picker
+        // goes on (GroupChecks); their problems are reported in the picker's order.
+        std::optional<GroupChecks> checks;
+        if (parallel && here) checks.emplace(*this, *here);
         std::vector<MoveUndo> u;
         std::size_t           count = 0;
         picker.reset(mv);
@@ -263,15 +335,11 @@ struct Walker {
                         "defence neither written nor declared by a group");
                 return !stop;
             }
-            const std::string text  = named ? normalise_action_text(format(*here, a)) : "";
-            Group*            cover = nullptr;
-            for (Group& g : groups) {
-                auto nm = std::find(g.names.begin(), g.names.end(), text);
-                if (named && nm != g.names.end()) {
-                    nm->clear(); // named and found
-                    if (!cover && !isChild) cover = &g;
-                }
-            }
+            Group* cover = nullptr;
+            if (named)
+                names.meet(normalise_action_text(format(*here, a)), [&](std::size_t g) {
+                    if (!cover && !isChild) cover = &groups[g];
+                });
             if (isChild) return !stop;
             if (!cover)
                 for (Group& g : groups)
@@ -280,23 +348,126 @@ struct Walker {
                         --g.unnamed;
                         break;
                     }
-            if (!cover)
-                problem(ProofProblem::Kind::MISSING_DEFENCE, node, a,
-                    "defence neither written nor declared by a group");
-            else if (!mates_after(*here, a, *cover->answer, u))
-                problem(ProofProblem::Kind::MISSING_DEFENCE, node, a,
-                    "declared by a group whose answer does not mate after it");
+            const std::vector<Move>* answer = cover ? cover->answer : nullptr;
+            if (checks)
+                checks->add(node, a, answer);
             else
-                ++report.answeredByGroup;
+                group_check(node, a, answer, answer && mates_after(search, *here, a, *answer, u));
             return !stop;
         });
+        if (checks) checks->finish();
         if (stop) return;
-        for (const Group& g : groups)
-            for (const std::string& name : g.names)
-                if (!name.empty())
-                    problem(ProofProblem::Kind::BAD_GROUP, g.child, {},
-                        "a group names '" + name + "', which is not a legal defence here");
+        names.for_each_unmet([&](std::size_t g, std::size_t i) {
+            problem(ProofProblem::Kind::BAD_GROUP, groups[g].child, {},
+                "a group names '" + groups[g].names[i] + "', which is not a legal defence here");
+        });
     }
+
+    // A defence not written as a child, declared by a group whose answer is `answer` (none: by
+    // no group), which `mates` or not after it.
+    void group_check(
+        int node, std::span<const Move> a, const std::vector<Move>* answer, bool mates) {
+        if (!answer)
+            problem(ProofProblem::Kind::MISSING_DEFENCE, node, a,
+                "defence neither written nor declared by a group");
+        else if (!mates)
+            problem(ProofProblem::Kind::MISSING_DEFENCE, node, a,
+                "declared by a group whose answer does not mate after it");
+        else
+            ++report.answeredByGroup;
+    }
+
+    // The answers of grouped defences tested on the threads (ProofLimits::threads), in batches
+    // of ProofLimits::groupBatch: a batch is tested while the picker collects the next one, and
+    // reported (group_check()) in the picker's order before the next is started. When the
+    // problems list fills in a batch, the walk ends as the serial walk would have: its units
+    // counted up to that defence, the defences after it not reported.
+    struct GroupChecks {
+        struct Check {
+            int                      node;
+            std::size_t              at, size; // its moves in `moves`
+            const std::vector<Move>* answer;
+            std::uint64_t            nodes; // the walk's units once it was met
+            bool                     mates = false;
+        };
+        struct Batch {
+            std::vector<Check> checks;
+            std::vector<Move>  moves;
+        };
+        // One per thread of the arena: a copy of the node's position and the tools to test.
+        struct Tester {
+            explicit Tester(const Multiverse& m) : here(m.fork()) { }
+            Multiverse            here;
+            movegen::ActionSearch search;
+            std::vector<MoveUndo> undo;
+        };
+
+        Walker&                            w;
+        tbb::task_arena                    arena;
+        tbb::task_group                    running;
+        std::vector<std::optional<Tester>> testers;
+        Batch                              batch[2]; // collecting, tested
+        bool                               busy = false;
+
+        GroupChecks(Walker& walker, const Multiverse& here) :
+            w(walker), arena(walker.limits.threads), testers(std::size_t(walker.limits.threads)) {
+            for (std::optional<Tester>& t : testers)
+                t.emplace(here);
+        }
+
+        void add(int node, std::span<const Move> a, const std::vector<Move>* answer) {
+            Batch& b = batch[0];
+            b.checks.push_back({node, b.moves.size(), a.size(), answer, w.report.nodes});
+            b.moves.insert(b.moves.end(), a.begin(), a.end());
+            if (b.checks.size() >= std::max<std::size_t>(w.limits.groupBatch, 1)) turn();
+        }
+
+        // The tested batch reported; the collected one started.
+        void turn() {
+            report();
+            std::swap(batch[0], batch[1]);
+            Batch& b = batch[1];
+            busy     = !b.checks.empty();
+            if (busy)
+                arena.execute([&] {
+                    running.run([this, &b] {
+                        tbb::parallel_for(std::size_t(0), b.checks.size(), [&](std::size_t i) {
+                            Check& c = b.checks[i];
+                            if (!c.answer) return;
+                            Tester&                     t = *testers[std::size_t(
+                                                    std::max(0, tbb::this_task_arena::current_thread_index()))];
+                            const std::span<const Move> a(b.moves.data() + c.at, c.size);
+                            c.mates = mates_after(t.search, t.here, a, *c.answer, t.undo);
+                        });
+                    });
+                });
+        }
+
+        // Waits for the tested batch and reports it.
+        void report() {
+            if (!busy) return;
+            arena.execute([&] { running.wait(); });
+            busy     = false;
+            Batch& b = batch[1];
+            for (const Check& c : b.checks) {
+                if (w.full()) break;
+                w.group_check(c.node, {b.moves.data() + c.at, c.size}, c.answer, c.mates);
+                if (w.full()) w.stopped_at(c.nodes); // where the serial walk stopped
+            }
+            b.checks.clear();
+            b.moves.clear();
+        }
+
+        // The rest tested and reported.
+        void finish() {
+            turn();
+            turn();
+        }
+
+        ~GroupChecks() {
+            if (busy) arena.execute([&] { running.wait(); });
+        }
+    };
 
     // The subtrees of a defender node are walked on threads (ProofLimits::threads) by this walker,
     // not by those it starts.

@@ -13,7 +13,9 @@
 #include "movegen/action.h"
 #include "movegen/actions.h"
 #include "movegen/movegen.h"
+#include "notation/format.h"
 #include "notation/game.h"
+#include "solver/solution_shape.h"
 #include "solver/solver.h"
 #include "solver/verify.h"
 #include "tests/solver/search_test_util.h"
@@ -458,6 +460,119 @@ TEST(CheckProof, ThreadsWalkTheSubtreesOfADefenderNodeAsOneWalk) {
     }
     EXPECT_GT(compared, 6);
     EXPECT_GT(parallelNodes, 2); // defender nodes wide enough to be walked in chunks
+}
+
+// The tree as fived writes it (solution_shape.h): at defender nodes of more than one child the
+// defences that share an immediately mating answer written once, as a group that names them
+// (`named`) or counts them.
+SolutionTree grouped_tree(const SolutionTree& t, const Multiverse& root, bool named) {
+    SolutionTree                     g;
+    const std::vector<int>           heights = t.heights();
+    std::vector<std::pair<int, int>> stack{{0, 0}}; // (node of t, node of g)
+    while (!stack.empty()) {
+        const auto [s, at] = stack.back();
+        stack.pop_back();
+        for (const WrittenChild& k : written_children(t, s, heights, 1)) {
+            const int id = g.add(at, t.nodes[std::size_t(k.node)].action);
+            if (k.group.size() >= 2) {
+                Multiverse               here = t.position_at(root, s);
+                std::vector<std::string> names;
+                for (const int d : k.group)
+                    names.push_back(notation::format_action(here, t.nodes[std::size_t(d)].action));
+                g.nodes[std::size_t(id)].comment = named
+                    ? movegen::group_comment(names)
+                    : std::to_string(names.size()) + " defences share this answer";
+            }
+            stack.emplace_back(k.node, id);
+        }
+    }
+    return g;
+}
+
+// With threads the answers of the defences a group declares are tested in batches while the
+// defences are enumerated; the report is the serial walk's: the same problems in the same order,
+// the same units and grouped defences counted, also when the problems list fills inside a batch.
+// Trees of the embedded mates in 2 and 3 and of tools-standard-checkmate-3 three actions before
+// its end (1,049 defences after the key), grouped by name and by count, whole, with each group's
+// answer swapped for another group's (most of its defences then unanswered), and with a name
+// that is no defence; batches of 1 to 3 and 512.
+TEST(CheckProof, ThreadsTestTheGroupedDefencesAsOneWalk) {
+    std::vector<std::pair<std::string, Multiverse>> cases;
+    for (const Embedded& e : embedded()) {
+        auto root = load_text(e.pgn);
+        ASSERT_TRUE(root);
+        cases.emplace_back(e.id, std::move(*root));
+    }
+    auto tsc = game_position("tools-standard-checkmate-3", 3);
+    ASSERT_TRUE(tsc);
+    cases.emplace_back("tools-standard-checkmate-3", std::move(*tsc));
+    int compared = 0, grouped = 0, failing = 0;
+    for (auto& [id, root] : cases) {
+        SolveOptions o      = options(3);
+        o.allKeys           = false;
+        const SolveResult r = solve(root, o);
+        if (r.result != Result::MATE || r.mateIn < 2) continue;
+        for (const bool named : {true, false}) {
+            const SolutionTree whole = grouped_tree(r.tree, root, named);
+            // Each group's answer swapped for the next group's; a bogus name.
+            SolutionTree     swapped = whole, bogus = whole;
+            std::vector<int> groups;
+            for (std::size_t i = 0; i < whole.nodes.size(); ++i)
+                if (!whole.nodes[i].comment.empty()) groups.push_back(int(i));
+            for (std::size_t i = 0; i + 1 < groups.size(); ++i) {
+                const auto& next = whole.nodes[std::size_t(groups[i + 1])];
+                swapped.nodes[std::size_t(swapped.nodes[std::size_t(groups[i])].children[0])]
+                    .action = whole.nodes[std::size_t(next.children[0])].action;
+            }
+            if (!groups.empty() && named)
+                bogus.nodes[std::size_t(groups[0])].comment =
+                    movegen::group_comment({"(0T1)Kz9z8", "(0T1)Kz9z7"});
+            grouped += int(groups.size());
+            for (const SolutionTree* t :
+                std::array<const SolutionTree*, 3>{&whole, &swapped, &bogus})
+                for (const std::size_t maxProblems :
+                    {std::size_t(1), std::size_t(3), std::size_t(100)})
+                    for (const std::size_t batch : {1, 2, 3, 512}) {
+                        SCOPED_TRACE(id + (named ? " named" : " counted")
+                            + (t == &whole          ? " whole"
+                                    : t == &swapped ? " swapped"
+                                                    : " bogus")
+                            + " max " + std::to_string(maxProblems) + " batch "
+                            + std::to_string(batch));
+                        ProofLimits one, many;
+                        many.threads        = 3;
+                        many.parallelKids   = 1'000'000; // the groups only
+                        many.groupBatch     = batch;
+                        Multiverse        a = root.fork(), b = root.fork();
+                        const ProofReport x =
+                            check_proof(a, *t, maxProblems, &notation::format_action, one);
+                        const ProofReport y =
+                            check_proof(b, *t, maxProblems, &notation::format_action, many);
+                        EXPECT_EQ(y.complete, x.complete);
+                        EXPECT_EQ(y.finished, x.finished);
+                        EXPECT_EQ(y.nodes, x.nodes);
+                        EXPECT_EQ(y.leaves, x.leaves);
+                        EXPECT_EQ(y.answeredByGroup, x.answeredByGroup);
+                        EXPECT_EQ(y.limit, x.limit);
+                        ASSERT_EQ(y.problems.size(), x.problems.size());
+                        for (std::size_t p = 0; p < x.problems.size(); ++p) {
+                            EXPECT_EQ(y.problems[p].kind, x.problems[p].kind) << p;
+                            EXPECT_EQ(y.problems[p].node, x.problems[p].node) << p;
+                            EXPECT_EQ(y.problems[p].action, x.problems[p].action) << p;
+                            EXPECT_EQ(y.problems[p].detail, x.problems[p].detail) << p;
+                        }
+                        EXPECT_EQ(b.key(), root.key()) << "check_proof restores the position";
+                        if (t == &whole) {
+                            EXPECT_TRUE(x.complete);
+                        }
+                        failing += !x.complete;
+                        ++compared;
+                    }
+        }
+    }
+    EXPECT_GT(compared, 24);
+    EXPECT_GT(grouped, 2); // groups to test
+    EXPECT_GT(failing, 12); // damaged trees whose problems are compared
 }
 
 TEST(CheckProof, EveryMissingDefenceIsNamed) {
