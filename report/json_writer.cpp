@@ -101,10 +101,11 @@ void write_verify_json(const VerifyReport& r, std::ostream& out) {
     j["answered_by_group"] = rep.answeredByGroup;
     j["problems"]          = r.problems;
     if (r.decided) {
-        j["cooks"]       = r.cooks;
-        j["shortest"]    = r.shortest;
-        j["claim_holds"] = r.claimDecided ? nlohmann::json(r.claimHolds) : nlohmann::json();
-        j["duals"]       = r.duals;
+        j["cooks"]        = r.cooks;
+        j["cooks_capped"] = r.cooksCapped;
+        j["shortest"]     = r.shortest;
+        j["claim_holds"]  = r.claimDecided ? nlohmann::json(r.claimHolds) : nlohmann::json();
+        j["duals"]        = r.duals;
         if (r.tries) {
             nlohmann::json tr = nlohmann::json::array();
             for (const auto& [t, line] : r.triesText)

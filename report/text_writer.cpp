@@ -77,6 +77,9 @@ void write_verify_text(const VerifyReport& r, std::ostream& out) {
         out << "cooks:    " << (r.cooks.empty() ? "none" : "") << '\n';
         for (const std::string& k : r.cooks)
             out << "  cook:   " << k << '\n';
+        if (r.cooksCapped)
+            out << "  and more: the analysis lists the first " << solver::Analysis::MaxKeys
+                << " keys it meets\n";
         out << "shortest: " << (r.shortest ? mate_text(r.shortest) : std::string("none"))
             << (r.shortest && r.shortest < r.n ? "  (shorter than the tree)" : "") << '\n';
         if (!r.claimNote.empty()) out << r.claimNote << '\n';

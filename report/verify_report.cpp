@@ -244,7 +244,8 @@ VerifyReport verify_input(const VerifyInput& in, const VerifyOptions& c,
     // A key of the analysis that is not a key of the tree is a cook (solver::cooks_of()).
     for (const auto& k : solver::cooks_of(tree, an.keys))
         r.cooks.push_back(fmt_path({&k, 1}));
-    r.problems = problem_texts(puzzle, tree, rep);
+    r.cooksCapped = an.keysCapped;
+    r.problems    = problem_texts(puzzle, tree, rep);
     // The verdict (solver::judge()), as text.
     const solver::Verdict v = solver::judge(rep, an, r.notATree, r.cooks.size(), claimed, n);
     r.proofDecided          = v.proofDecided;

@@ -65,6 +65,7 @@ struct VerifyReport {
     bool                     noMemory    = false; // the table could not be allocated
     std::size_t              lineActions = 0;     // actions of the tree (a single line: the game's)
     std::vector<std::string> treeKeys, cooks, problems, duals;
+    bool                     cooksCapped = false; // the analysis listed its first keys only
     // Each try and its line with the refutation ("TRY | REFUTATION").
     std::vector<std::pair<std::string, std::string>> triesText;
     std::string                                      why, verdict, claimNote;

@@ -19,7 +19,11 @@ Analysis analyse(const Multiverse& root, const SolutionTree& tree, int n, const 
         return a;
     }
     // 1. Keys of mate in n, and the shortest mate.
-    a.complete &= s.mating_actions({}, n, a.keys);
+    a.complete &= s.mating_actions({}, n, a.keys, Analysis::MaxKeys + 1);
+    if (a.keys.size() > Analysis::MaxKeys) {
+        a.keys.resize(Analysis::MaxKeys);
+        a.keysCapped = true;
+    }
     for (int k = 1; k <= n; ++k) {
         const Value v = s.mate_within({}, k);
         if (v == Value::ABORT) {

@@ -177,11 +177,16 @@ SolveResult solve(const Multiverse& root, const SolveOptions& opt);
 
 // The composer's verdict on a puzzle with a claimed solution of length n (Popeye-style).
 struct Analysis {
-    bool                           complete = true;  // false if a limit stopped it
-    bool                           noMemory = false; // the table could not be allocated
-    std::string                    why;              // which limit (limit_reason())
-    std::vector<std::vector<Move>> keys;             // all keys of mate in n, standard order
-    int                            shortest = 0;     // shortest mate length (<= n), 0 if none
+    bool        complete = true;  // false if a limit stopped it
+    bool        noMemory = false; // the table could not be allocated
+    std::string why;              // which limit (limit_reason())
+    // The keys of mate in n, standard order: all of them, or (keysCapped) MaxKeys of them (a
+    // mate in one on many timelines can have millions: cwmtt-100-timelines one action before
+    // its end, more than 90,000 met in 30 s).
+    static constexpr std::size_t   MaxKeys = 1000;
+    std::vector<std::vector<Move>> keys;
+    bool                           keysCapped = false;
+    int                            shortest   = 0; // shortest mate length (<= n), 0 if none
     // Defences (paths from the root) after which the attacker has two or more answers
     // mating within the remaining length.
     std::vector<std::vector<std::vector<Move>>> duals;

@@ -26,7 +26,7 @@ def verify_unknown():
     check("proof:    complete" in out, f"verify under a limit lost the decided proof: {out!r}")
     rc, out, _ = run(["verify", t, "--nodes", "50", "--tries", "--json"])
     j = json.loads(out)
-    for field in ("cooks", "shortest", "duals", "tries", "claim_holds"):
+    for field in ("cooks", "cooks_capped", "shortest", "duals", "tries", "claim_holds"):
         check(field not in j, f"verify --json under a limit has `{field}`: {j}")
     check(j.get("verdict", "").startswith("unknown") and "limit" in j and j.get("complete"),
           f"verify --json: {j}")

@@ -109,25 +109,38 @@ TEST(Solver, AnalysisNamesTheActionLimitItHit) {
 
 // The analysis asks for the keys, the duals and the refutations of tries at nodes that can be
 // too wide to list: tools-princess-checkmate one action before its end (black mates in one;
-// millions of actions), and the embedded puzzles with every node of more than one action
-// taken as wide (streamAbove 1). A wide node is asked of the search that does not list it:
-// the answers are those of the listing analysis (streamAbove 0), and no action limit is hit.
+// millions of actions, 21,372 keys), and the embedded puzzles with every node of more than one
+// action taken as wide (streamAbove 1). A wide node is asked of the search that does not list
+// it: the answers are those of the listing analysis (streamAbove 0), and no action limit is
+// hit. The keys stop at Analysis::MaxKeys: tools-defended-pawn-checkmate (listed, 1,632 keys)
+// and the princess give that many keys of the solver's, sorted, and say they stopped.
 TEST(Solver, AnalysisOfAWideNodeAsksTheSearchThatDoesNotListIt) {
+    for (const char* game : {"tools-princess-checkmate", "tools-defended-pawn-checkmate"}) {
+        SCOPED_TRACE(game);
+        auto position = game_position(game, 1);
+        ASSERT_TRUE(position);
+        SolveOptions o      = options(1);
+        o.allKeys           = true;
+        o.actionLimit       = 100'000;
+        const SolveResult r = solve(*position, o);
+        ASSERT_EQ(r.result, Result::MATE);
+        ASSERT_GT(r.keys.size(), Analysis::MaxKeys);
+        const Analysis a = analyse(*position, r.tree, 1, o, false);
+        EXPECT_TRUE(a.complete) << a.why;
+        EXPECT_EQ(a.shortest, 1);
+        EXPECT_TRUE(a.keysCapped);
+        ASSERT_EQ(a.keys.size(), Analysis::MaxKeys);
+        EXPECT_TRUE(std::is_sorted(a.keys.begin(), a.keys.end()));
+        EXPECT_EQ(std::adjacent_find(a.keys.begin(), a.keys.end()), a.keys.end());
+        for (const auto& k : a.keys)
+            EXPECT_NE(std::find(r.keys.begin(), r.keys.end(), k), r.keys.end());
+    }
     auto princess = game_position("tools-princess-checkmate", 1);
     ASSERT_TRUE(princess);
-    SolveOptions o      = options(1);
-    o.allKeys           = true;
-    o.actionLimit       = 100'000;
-    const SolveResult r = solve(*princess, o);
-    ASSERT_EQ(r.result, Result::MATE);
-    const Analysis wide = analyse(*princess, r.tree, 1, o, false);
-    EXPECT_TRUE(wide.complete) << wide.why;
-    EXPECT_EQ(wide.shortest, 1);
-    std::vector<std::vector<Move>> keys = r.keys;
-    std::sort(keys.begin(), keys.end());
-    EXPECT_EQ(wide.keys, keys);
-    o.streamAbove = 0; // listed: more actions than the limit
-    EXPECT_FALSE(analyse(*princess, r.tree, 1, o, false).complete);
+    SolveOptions o = options(1);
+    o.actionLimit  = 100'000;
+    o.streamAbove  = 0; // listed: more actions than the limit
+    EXPECT_FALSE(analyse(*princess, {}, 1, o, false).complete);
 
     int compared = 0;
     for (const Embedded& e : embedded()) {
@@ -144,6 +157,7 @@ TEST(Solver, AnalysisOfAWideNodeAsksTheSearchThatDoesNotListIt) {
         const Analysis b      = analyse(*root, s.tree, e.mateIn, streamed, true);
         ASSERT_TRUE(a.complete && b.complete) << e.id << ": " << a.why << b.why;
         EXPECT_EQ(b.keys, a.keys) << e.id;
+        EXPECT_FALSE(a.keysCapped || b.keysCapped) << e.id;
         EXPECT_EQ(b.shortest, a.shortest) << e.id;
         EXPECT_EQ(b.duals, a.duals) << e.id;
         EXPECT_EQ(b.tries, a.tries) << e.id;
