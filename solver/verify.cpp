@@ -1,6 +1,7 @@
 #include "solver/verify.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <optional>
 #include <string_view>
@@ -120,6 +121,17 @@ struct NameIndex {
         for (const Entry* e : left)
             f(e->group, e->at);
     }
+};
+
+// The hand-offs between the walk's thread and the tasks it runs, as atomics (oneTBB's own are
+// not seen by ThreadSanitizer, tests/solver/tsan.supp): what the walk wrote before give() is seen
+// by a task after take(); what the tasks wrote before done() is seen by the walk after join().
+struct HandOff {
+    std::atomic<std::uint64_t> given{0}, finished{0};
+    void                       give() { given.fetch_add(1, std::memory_order_release); }
+    void                       take() const { (void)given.load(std::memory_order_acquire); }
+    void                       done() { finished.fetch_add(1, std::memory_order_release); }
+    void                       join() const { (void)finished.load(std::memory_order_acquire); }
 };
 
 // The walk, iterative: a node is checked when it is entered (its own problems first, so the
@@ -408,6 +420,7 @@ struct Walker {
         std::vector<std::optional<Tester>> testers;
         Batch                              batch[2]; // collecting, tested
         bool                               busy = false;
+        HandOff                            handOff;
 
         GroupChecks(Walker& walker, const Multiverse& here) :
             w(walker), arena(walker.limits.threads), testers(std::size_t(walker.limits.threads)) {
@@ -428,25 +441,30 @@ struct Walker {
             std::swap(batch[0], batch[1]);
             Batch& b = batch[1];
             busy     = !b.checks.empty();
-            if (busy)
-                arena.execute([&] {
-                    running.run([this, &b] {
-                        tbb::parallel_for(std::size_t(0), b.checks.size(), [&](std::size_t i) {
-                            Check& c = b.checks[i];
-                            if (!c.answer) return;
+            if (!busy) return;
+            handOff.give();
+            arena.execute([&] {
+                running.run([this, &b] {
+                    tbb::parallel_for(std::size_t(0), b.checks.size(), [&](std::size_t i) {
+                        handOff.take();
+                        Check& c = b.checks[i];
+                        if (c.answer) {
                             Tester&                     t = *testers[std::size_t(
                                                     std::max(0, tbb::this_task_arena::current_thread_index()))];
                             const std::span<const Move> a(b.moves.data() + c.at, c.size);
                             c.mates = mates_after(t.search, t.here, a, *c.answer, t.undo);
-                        });
+                        }
+                        handOff.done();
                     });
                 });
+            });
         }
 
         // Waits for the tested batch and reports it.
         void report() {
             if (!busy) return;
             arena.execute([&] { running.wait(); });
+            handOff.join();
             busy     = false;
             Batch& b = batch[1];
             for (const Check& c : b.checks) {
@@ -480,16 +498,21 @@ struct Walker {
         const std::size_t        chunks = (kids.size() + chunk - 1) / chunk;
         std::vector<ProofReport> parts(chunks);
         tbb::task_arena          arena(limits.threads);
+        HandOff                  handOff;
+        handOff.give();
         arena.execute([&] {
             tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t c) {
+                handOff.take();
                 Multiverse here = mv.fork();
                 Walker     w(here, tree, maxProblems, format, limits);
                 for (std::size_t i = c * chunk;
                      i < std::min(kids.size(), (c + 1) * chunk) && !w.stop; ++i)
                     w.walk(kids[i], true);
                 parts[c] = std::move(w.report);
+                handOff.done();
             });
         });
+        handOff.join();
         for (ProofReport& p : parts) {
             report.nodes += p.nodes;
             report.leaves += p.leaves;
