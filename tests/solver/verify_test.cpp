@@ -386,6 +386,25 @@ TEST(CheckProof, HandMadeTreesNameTheNodeOfTheirProblem) {
     EXPECT_EQ(dup.problems[0].kind, ProofProblem::Kind::DUPLICATE);
 }
 
+// The embedded puzzles' positions, by id.
+std::vector<std::pair<std::string, Multiverse>> embedded_positions() {
+    std::vector<std::pair<std::string, Multiverse>> cases;
+    for (const Embedded& e : embedded())
+        if (auto root = load_text(e.pgn)) cases.emplace_back(e.id, std::move(*root));
+    return cases;
+}
+
+// The same problems, in the same order.
+void expect_same_problems(const ProofReport& y, const ProofReport& x) {
+    ASSERT_EQ(y.problems.size(), x.problems.size());
+    for (std::size_t p = 0; p < x.problems.size(); ++p) {
+        EXPECT_EQ(y.problems[p].kind, x.problems[p].kind) << p;
+        EXPECT_EQ(y.problems[p].node, x.problems[p].node) << p;
+        EXPECT_EQ(y.problems[p].action, x.problems[p].action) << p;
+        EXPECT_EQ(y.problems[p].detail, x.problems[p].detail) << p;
+    }
+}
+
 // A defender node that answers one defence of twenty (Standard, 1. e3 / e6): the other nineteen
 // are missing, each named with its node and action, before the open line below the one written.
 // The walk on threads (ProofLimits::threads): the subtrees of a defender node, in chunks on
@@ -397,12 +416,8 @@ TEST(CheckProof, HandMadeTreesNameTheNodeOfTheirProblem) {
 // children walked in chunks of one (parallelKids 2). Joining the chunks' reports in another
 // order, or leaving a child unwalked, fails here.
 TEST(CheckProof, ThreadsWalkTheSubtreesOfADefenderNodeAsOneWalk) {
-    std::vector<std::pair<std::string, Multiverse>> cases;
-    for (const Embedded& e : embedded()) {
-        auto root = load_text(e.pgn);
-        ASSERT_TRUE(root);
-        cases.emplace_back(e.id, std::move(*root));
-    }
+    std::vector<std::pair<std::string, Multiverse>> cases = embedded_positions();
+    ASSERT_EQ(cases.size(), embedded().size());
     for (const auto& [game, back] :
         {std::pair<const char*, std::size_t>{"rook-tactics-6x6-two-rooks", 0},
             {"tools-standard-checkmate-3", 3}}) {
@@ -444,13 +459,7 @@ TEST(CheckProof, ThreadsWalkTheSubtreesOfADefenderNodeAsOneWalk) {
                     EXPECT_EQ(y.leaves, x.leaves);
                     EXPECT_EQ(y.defenderNodes, x.defenderNodes);
                 }
-                ASSERT_EQ(y.problems.size(), x.problems.size());
-                for (std::size_t p = 0; p < x.problems.size(); ++p) {
-                    EXPECT_EQ(y.problems[p].kind, x.problems[p].kind) << p;
-                    EXPECT_EQ(y.problems[p].node, x.problems[p].node) << p;
-                    EXPECT_EQ(y.problems[p].action, x.problems[p].action) << p;
-                    EXPECT_EQ(y.problems[p].detail, x.problems[p].detail) << p;
-                }
+                expect_same_problems(y, x);
                 EXPECT_EQ(b.key(), root->key()) << "check_proof restores the position";
                 if (t == &cut) {
                     EXPECT_FALSE(y.complete);
@@ -497,12 +506,8 @@ SolutionTree grouped_tree(const SolutionTree& t, const Multiverse& root, bool na
 // answer swapped for another group's (most of its defences then unanswered), and with a name
 // that is no defence; batches of 1 to 3 and 512.
 TEST(CheckProof, ThreadsTestTheGroupedDefencesAsOneWalk) {
-    std::vector<std::pair<std::string, Multiverse>> cases;
-    for (const Embedded& e : embedded()) {
-        auto root = load_text(e.pgn);
-        ASSERT_TRUE(root);
-        cases.emplace_back(e.id, std::move(*root));
-    }
+    std::vector<std::pair<std::string, Multiverse>> cases = embedded_positions();
+    ASSERT_EQ(cases.size(), embedded().size());
     auto tsc = game_position("tools-standard-checkmate-3", 3);
     ASSERT_TRUE(tsc);
     cases.emplace_back("tools-standard-checkmate-3", std::move(*tsc));
@@ -554,13 +559,7 @@ TEST(CheckProof, ThreadsTestTheGroupedDefencesAsOneWalk) {
                         EXPECT_EQ(y.leaves, x.leaves);
                         EXPECT_EQ(y.answeredByGroup, x.answeredByGroup);
                         EXPECT_EQ(y.limit, x.limit);
-                        ASSERT_EQ(y.problems.size(), x.problems.size());
-                        for (std::size_t p = 0; p < x.problems.size(); ++p) {
-                            EXPECT_EQ(y.problems[p].kind, x.problems[p].kind) << p;
-                            EXPECT_EQ(y.problems[p].node, x.problems[p].node) << p;
-                            EXPECT_EQ(y.problems[p].action, x.problems[p].action) << p;
-                            EXPECT_EQ(y.problems[p].detail, x.problems[p].detail) << p;
-                        }
+                        expect_same_problems(y, x);
                         EXPECT_EQ(b.key(), root.key()) << "check_proof restores the position";
                         if (t == &whole) {
                             EXPECT_TRUE(x.complete);
@@ -571,7 +570,7 @@ TEST(CheckProof, ThreadsTestTheGroupedDefencesAsOneWalk) {
         }
     }
     EXPECT_GT(compared, 24);
-    EXPECT_GT(grouped, 2); // groups to test
+    EXPECT_GT(grouped, 2);  // groups to test
     EXPECT_GT(failing, 12); // damaged trees whose problems are compared
 }
 
