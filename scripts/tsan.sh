@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # ThreadSanitizer over what runs threads (issue 55): the `tsan` preset's build of the solver
 # tests and of fived, then
-#   - the solver tests that search or check a proof with several threads (the whole suite under TSan takes about
-#     ten minutes on 2 cores, almost all of it single-threaded work TSan cannot check);
+#   - the solver tests that search or check a proof with several threads (the whole suite under
+#     TSan takes about ten minutes on 2 cores, almost all of it single-threaded work TSan cannot
+#     check);
 #   - `fived bench --threads 2` (the embedded puzzles with the parallel search and its shared
 #     table);
 #   - the command-line cases of batch (worker threads, child processes, signals).

@@ -322,7 +322,7 @@ struct Walker {
         // The grouped defences' answers are tested in batches on the threads while the picker
         // goes on (GroupChecks); their problems are reported in the picker's order.
         std::optional<GroupChecks> checks;
-        if (parallel && here) checks.emplace(*this, *here);
+        if (parallel && here) checks.emplace(*this, node, *here);
         std::vector<MoveUndo> u;
         std::size_t           count = 0;
         picker.reset(mv);
@@ -362,7 +362,7 @@ struct Walker {
                     }
             const std::vector<Move>* answer = cover ? cover->answer : nullptr;
             if (checks)
-                checks->add(node, a, answer);
+                checks->add(a, answer);
             else
                 group_check(node, a, answer, answer && mates_after(search, *here, a, *answer, u));
             return !stop;
@@ -396,7 +396,6 @@ struct Walker {
     // counted up to that defence, the defences after it not reported.
     struct GroupChecks {
         struct Check {
-            int                      node;
             std::size_t              at, size; // its moves in `moves`
             const std::vector<Move>* answer;
             std::uint64_t            nodes; // the walk's units once it was met
@@ -415,22 +414,23 @@ struct Walker {
         };
 
         Walker&                            w;
+        const int                          node; // the defender node whose defences these are
         tbb::task_arena                    arena;
         tbb::task_group                    running;
         std::vector<std::optional<Tester>> testers;
-        Batch                              batch[2]; // collecting, tested
-        bool                               busy = false;
+        Batch                              batch[2]; // collecting, tested (running until reported)
         HandOff                            handOff;
 
-        GroupChecks(Walker& walker, const Multiverse& here) :
-            w(walker), arena(walker.limits.threads), testers(std::size_t(walker.limits.threads)) {
+        GroupChecks(Walker& walker, int node_, const Multiverse& here) :
+            w(walker), node(node_), arena(walker.limits.threads),
+            testers(std::size_t(walker.limits.threads)) {
             for (std::optional<Tester>& t : testers)
                 t.emplace(here);
         }
 
-        void add(int node, std::span<const Move> a, const std::vector<Move>* answer) {
+        void add(std::span<const Move> a, const std::vector<Move>* answer) {
             Batch& b = batch[0];
-            b.checks.push_back({node, b.moves.size(), a.size(), answer, w.report.nodes});
+            b.checks.push_back({b.moves.size(), a.size(), answer, w.report.nodes});
             b.moves.insert(b.moves.end(), a.begin(), a.end());
             if (b.checks.size() >= std::max<std::size_t>(w.limits.groupBatch, 1)) turn();
         }
@@ -440,8 +440,7 @@ struct Walker {
             report();
             std::swap(batch[0], batch[1]);
             Batch& b = batch[1];
-            busy     = !b.checks.empty();
-            if (!busy) return;
+            if (b.checks.empty()) return;
             handOff.give();
             arena.execute([&] {
                 running.run([this, &b] {
@@ -462,14 +461,13 @@ struct Walker {
 
         // Waits for the tested batch and reports it.
         void report() {
-            if (!busy) return;
+            Batch& b = batch[1];
+            if (b.checks.empty()) return;
             arena.execute([&] { running.wait(); });
             handOff.join();
-            busy     = false;
-            Batch& b = batch[1];
             for (const Check& c : b.checks) {
                 if (w.full()) break;
-                w.group_check(c.node, {b.moves.data() + c.at, c.size}, c.answer, c.mates);
+                w.group_check(node, {b.moves.data() + c.at, c.size}, c.answer, c.mates);
                 if (w.full()) w.stopped_at(c.nodes); // where the serial walk stopped
             }
             b.checks.clear();
@@ -483,7 +481,7 @@ struct Walker {
         }
 
         ~GroupChecks() {
-            if (busy) arena.execute([&] { running.wait(); });
+            if (!batch[1].checks.empty()) arena.execute([&] { running.wait(); });
         }
     };
 
