@@ -680,6 +680,16 @@ int HypercuboidSearch::entry_share(std::span<const Move> a, int l, int endV, int
     return share_of_entry(E_PASS, nullptr, -1, parts);
 }
 
+unsigned HypercuboidSearch::move_pattern(
+    std::span<const Move> a, std::span<const int> ls, std::span<const int> endVs) {
+    unsigned pattern = 0;
+    for (std::size_t i = 0; i < ls.size(); ++i)
+        for (const Move& m : a)
+            if (m.from.l() == ls[i] || (m.to.l() == ls[i] && m.to.v() == endVs[i]))
+                pattern |= 1u << i;
+    return pattern;
+}
+
 bool HypercuboidSearch::for_each_cut(Multiverse&                              m,
     absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
     std::span<const SquareRules> squares, int squaresMinL, std::span<const SquareRules> newSquares,
@@ -695,6 +705,8 @@ bool HypercuboidSearch::for_each_cut(Multiverse&                              m,
     cutSquares = newCutSquares = {};
     stopFlag                   = nullptr;
     shareParts                 = 1;
+    patternLs.clear();
+    patternEndVs.clear();
     return r;
 }
 
@@ -744,6 +756,21 @@ bool HypercuboidSearch::run(
                 for (std::size_t at = 0; at < stack.size(); at += boxWords)
                     stack[at + std::size_t(ax.off + j / 64)] &= ~(std::uint64_t(1) << (j % 64));
             }
+        }
+    }
+    for (std::size_t i = 0; i < patternLs.size(); ++i) { // only_pattern()
+        const int  l     = patternLs[i];
+        const bool moves = patternMoves >> i & 1u;
+        const int  a     = l >= minL0 && l <= maxL0 ? axisOf[std::size_t(l - minL0)] : -1;
+        if (a < 0) { // no playable board there: every action passes on it
+            if (moves) stack.clear();
+            continue;
+        }
+        const Axis& ax = axes[std::size_t(a)];
+        for (int j = 0; j < ax.n; ++j) {
+            if ((entry(a, j).type != E_PASS) == moves) continue;
+            for (std::size_t at = 0; at < stack.size(); at += boxWords)
+                stack[at + std::size_t(ax.off + j / 64)] &= ~(std::uint64_t(1) << (j % 64));
         }
     }
     while (!stack.empty()) {

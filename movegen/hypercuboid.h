@@ -193,10 +193,25 @@ public:
     // departure of the piece on a square whatever its target, or a hop from another timeline),
     // so every action that makes the same choice there is in one share.
     static int entry_share(std::span<const Move> a, int l, int endV, int parts);
-    bool       for_each_cut(Multiverse&                                                 mv,
-              absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
-              std::span<const SquareRules> squares = {}, int squaresMinL = 0,
-              std::span<const SquareRules> newSquares = {}, const std::atomic<bool>* stop = nullptr);
+    // The next for_each_cut() goes over the actions that, on the playable board of each timeline
+    // ls[i] (its last board at v = endVs[i]), pass when bit i of `moves` is clear and make any
+    // other entry when it is set (move_pattern() == moves); for_each_cut() clears it. The 2^n
+    // patterns share the actions out. A CUT whose `keep` holds every timeline the action passes
+    // on (the solver's class cuts) leaves out actions of the action's own pattern only: they
+    // move where it moves and pass where it passes.
+    static constexpr int MaxPatternBoards = 6;
+    void only_pattern(std::span<const int> ls, std::span<const int> endVs, unsigned moves) {
+        patternLs.assign(ls.begin(), ls.end());
+        patternEndVs.assign(endVs.begin(), endVs.end());
+        patternMoves = moves;
+    }
+    // Bit i: does `a` make an entry other than a pass on timeline ls[i]'s board (at endVs[i])?
+    static unsigned move_pattern(
+        std::span<const Move> a, std::span<const int> ls, std::span<const int> endVs);
+    bool for_each_cut(Multiverse&                                                 mv,
+        absl::FunctionRef<Verdict(std::span<const Move>, std::vector<int>& keep)> visit,
+        std::span<const SquareRules> squares = {}, int squaresMinL = 0,
+        std::span<const SquareRules> newSquares = {}, const std::atomic<bool>* stop = nullptr);
 
     // The learned slices take at most this many words; past it they are forgotten (sound, see
     // bound_learned() in hypercuboid.cpp), so memory stays bounded whatever the width.
@@ -355,6 +370,8 @@ private:
     std::vector<int>                startEnd; // per timeline (ℓ - minL0)
     std::vector<int>                axisOf;   // per timeline: its axis, or -1
     int                             shareL = 0, shareParts = 1, sharePart = 0; // only_share()
+    std::vector<int>                patternLs, patternEndVs;                   // only_pattern()
+    unsigned                        patternMoves = 0;
     std::vector<Axis>               axes;
     std::vector<Entry>              entries;
     std::vector<Contents>           contents;

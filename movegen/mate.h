@@ -166,6 +166,10 @@ public:
     // The next for_each_check_cut() walks one share of the attacker's actions only, by their
     // entry on timeline l (HypercuboidSearch::only_share()).
     void only_share(int l, int parts, int part) { attacker.only_share(l, parts, part); }
+    // Or over the actions of one pattern (HypercuboidSearch::only_pattern()).
+    void only_pattern(std::span<const int> ls, std::span<const int> endVs, unsigned moves) {
+        attacker.only_pattern(ls, endVs, moves);
+    }
     bool for_each_check_cut(Multiverse& mv,
         absl::FunctionRef<HypercuboidSearch::Verdict(std::span<const Move>, std::vector<int>&)>
                                   check,

@@ -435,6 +435,77 @@ TEST(Hypercuboid, OnlyShareShowsEveryActionInTheShareOfItsEntry) {
     EXPECT_GT(hops, 0); // an entry that arrives from another timeline was shared too
 }
 
+// Patterns (only_pattern(), the solver's walk of a class-walk node pattern by pattern): for one,
+// two and three of the mover's timelines, each pattern's walk shows only actions that pass or
+// move on them as its bits say (move_pattern()), each once, and the patterns together show every
+// legal action once; a pattern is for one walk only.
+TEST(Hypercuboid, OnlyPatternShowsEveryActionInItsPattern) {
+    testing::XorShift next{0x9A77E5ULL};
+    int               positions = 0, walks = 0, passes = 0, moves = 0, hops = 0;
+    using Action = std::vector<Move>;
+    testing::for_each_game_position({"Standard - Two Timelines", "Misc - Timeline Invasion",
+                                        "Small", "Very Small - Open", "Focused - Just Dragons"},
+        6, 16, next, [&](Multiverse& mv, const char* name) {
+            if (mv.timeline_count() < 2) return;
+            HypercuboidSearch plain;
+            std::set<Action>  legal;
+            if (!plain.for_each(mv, [&](std::span<const Move> a) {
+                    legal.emplace(a.begin(), a.end());
+                    return legal.size() <= 3000;
+                }))
+                return; // too many to compare
+            ++positions;
+            // The mover's timelines (a pattern may also name one it cannot play on: always a pass).
+            std::vector<int> ls, vs;
+            for (int l = mv.min_l(); l <= mv.max_l() && ls.size() < 3; ++l) {
+                ls.push_back(l);
+                vs.push_back(mv.end_v(l));
+            }
+            for (std::size_t n = 1; n <= ls.size(); ++n) {
+                const std::span<const int> pl(ls.data(), n), pv(vs.data(), n);
+                std::set<Action>           union_;
+                for (unsigned pattern = 0; pattern < 1u << n; ++pattern) {
+                    HypercuboidSearch hc;
+                    hc.only_pattern(pl, pv, pattern);
+                    hc.for_each_cut(mv, [&](std::span<const Move> a, std::vector<int>&) {
+                        EXPECT_EQ(HypercuboidSearch::move_pattern(a, pl, pv), pattern) << name;
+                        const Action act(a.begin(), a.end());
+                        EXPECT_TRUE(legal.count(act)) << name << ": not legal";
+                        EXPECT_TRUE(union_.insert(act).second) << name << ": shown twice";
+                        for (const Move& m : a)
+                            hops += m.to.l() == ls[0] && m.from.l() != ls[0] && m.to.v() == vs[0];
+                        (pattern & 1u ? moves : passes) += 1;
+                        return HasFailure() ? HypercuboidSearch::Verdict::STOP
+                                            : HypercuboidSearch::Verdict::NEXT;
+                    });
+                    if (HasFailure()) return;
+                    ++walks;
+                }
+                EXPECT_EQ(union_.size(), legal.size()) << name << ", " << n << " timelines";
+            }
+            HypercuboidSearch hc; // the pattern is for one walk only: the next shows every action
+            hc.only_pattern(
+                std::span<const int>(ls.data(), 1), std::span<const int>(vs.data(), 1), 1);
+            hc.for_each_cut(mv, [](std::span<const Move>, std::vector<int>&) {
+                return HypercuboidSearch::Verdict::NEXT;
+            });
+            std::size_t all = 0;
+            hc.for_each_cut(mv, [&](std::span<const Move>, std::vector<int>&) {
+                ++all;
+                return HypercuboidSearch::Verdict::NEXT;
+            });
+            EXPECT_EQ(all, legal.size()) << name;
+        });
+    std::printf("positions %d, pattern walks %d, actions passing %d and moving %d on the first "
+                "timeline, hops onto it %d\n",
+        positions, walks, passes, moves, hops);
+    EXPECT_GT(positions, 30);
+    EXPECT_GT(walks, 300);
+    EXPECT_GT(passes, 100);
+    EXPECT_GT(moves, 100);
+    EXPECT_GT(hops, 0); // an entry that arrives from another timeline counts as a move there
+}
+
 // Class proofs (MateInOneSearch::no_mate_over_class()) count only the attacks whose span of
 // timelines misses the frozen ones. With one timeline read off, the walk must still show every
 // legal action, and what it shows besides must be illegal (an attack on the mover's royals that
