@@ -28,6 +28,9 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     mateSearches.resize(n);
     classWalks.resize(n);
     classProofs.resize(n);
+    classStores.resize(n);
+    for (auto& store : classStores)
+        store = std::make_unique<ClassStore>();
     classSquares.resize(n);
     classNewSquares.resize(n);
     lists.resize(n);
@@ -40,6 +43,8 @@ Searcher::Searcher(SearchContext& c) : ctx(c), mv(c.root.fork()) {
     conflicts.resize(n);
     splitBlocks.resize(n);
 }
+
+Searcher::~Searcher() = default;
 
 void Searcher::clear_killers() {
     killers.clear();

@@ -43,7 +43,9 @@
 //    the present's next board) searches its checks, then is walked as a hypercuboid instead
 //    of the passes; in both, each refuted action leaves out the class its refutation also
 //    refutes (class_refuted(); the actions that differ only on timelines far ahead of the
-//    present).
+//    present). It does so pattern by pattern (walk_patterns(): the actions that pass or move on
+//    some boards ahead as the pattern says), each walk leaving out the classes the node refuted
+//    before (ClassStore).
 //    A defender node with k >= 2 first tries, within node budgets, the ply's refutations
 //    completed on the boards they do not play on, and its narrow checks
 //    (narrow_checks_streamed()).
@@ -200,6 +202,7 @@ struct SearchContext : SearchSettings {
 class Searcher {
 public:
     Searcher(SearchContext& ctx);
+    ~Searcher();
     Searcher(const Searcher&)            = delete;
     Searcher& operator=(const Searcher&) = delete;
 
@@ -296,13 +299,26 @@ private:
     // An active timeline whose last board is at the present (the first such): the mover must
     // play there, and a class cut keeps it but where a refutation moves the present back.
     int present_timeline() const;
+    // The boards whose moves split a class walk into shares (stream_split()), one share per
+    // pattern of moving or passing on each (HypercuboidSearch::only_pattern()): up to `boards`
+    // of the mover's boards ahead of the present, the furthest ahead first, in ls. Returns how
+    // many (none: the shares go by entry on present_timeline()).
+    int share_pattern(
+        std::array<int, movegen::HypercuboidSearch::MaxPatternBoards>& ls, int boards) const;
     // Is this wide node (more than streamAbove actions) searched over the threads by shares
     // (stream_split())?
     bool stream_splits(bool orNode, int bound) const;
     // A wide node over the threads: one share of its actions per thread, each searched as
     // stream() would (split.cpp). The value (stored) or ABORT.
     Value stream_split(bool orNode, int bound, int ply, Key key);
-    struct Shared; // what the shares of one stream_split() share (search_internal.h)
+    struct Shared;     // what the shares of one stream_split() share (search_internal.h)
+    struct ClassStore; // the classes a class-walk node refuted (search_internal.h)
+    // A class-walk node (class_walks()) on this thread: the walks of its patterns one after the
+    // other (share_pattern(); stream_split() runs them on the threads), sharing its ClassStore.
+    Value walk_patterns(int bound, int ply, Key key, std::uint64_t nodes0, bool useKillers);
+    // How many boards the patterns of a class walk take (share_pattern()): 4 (16 patterns), more
+    // with more than 4 threads (4 patterns per thread).
+    static int pattern_boards(int threads);
     // A wide node's value, stored (stream(), stream_split()): `decided` by the child reached
     // with key winChild (a mate, a refutation), or not, after `effort` nodes.
     Value store_wide(
@@ -313,7 +329,8 @@ private:
     // the node's). Returns whether the share found a decisive child (a mate, a refutation),
     // or ABORT; then winChild is the key after it, and the first killer of the ply that action.
     Value stream_share(std::span<const std::vector<Move>> parentPath, Key expect, bool orNode,
-        int bound, bool classWalk, int parts, int part, Shared& shared, Key& winChild);
+        int bound, bool classWalk, int patternBoards, int parts, int part, Shared& shared,
+        Key& winChild);
     struct Wide; // stream()'s node and stages (stream.cpp)
     Value killers_first(bool orNode, int bound, int ply, Key key, std::uint64_t nodes0);
     // Defender node with k >= 2, listed: the narrow checks first, within node budgets (see the
@@ -349,6 +366,15 @@ private:
     bool class_refuted(int ply, std::span<const Move> a, int lo0, int hi0, std::vector<int>& keep,
         std::span<movegen::SquareRules> squares, std::span<movegen::SquareRules> newSquares,
         bool& interrupted);
+    // The rules of a class refuted with timelines `frozen` and `behind` (class_refuted()): `keep`
+    // the other timelines of mv, any board on an existing frozen timeline, on one created any
+    // branching arrival later than behind + 1.
+    void class_rules(std::span<const int> frozen, int behind, int lo0, int hi0,
+        std::vector<int>& keep, std::span<movegen::SquareRules> squares,
+        std::span<movegen::SquareRules> newSquares) const;
+    // The position key of mv without the last boards of the timelines `frozen` (Shared::
+    // RefutedClass).
+    Key key_without(std::span<const int> frozen) const;
     // If `a` is one of the legal actions of mv (the position at `ply`; ActionSearch::reset_only
     // lists exactly the legal actions made of its moves): f(a) with a made on mv, then undone.
     // Returns whether it was legal.
@@ -375,7 +401,10 @@ private:
     // that refute a class (class_refuted(), at the next ply).
     std::vector<movegen::HypercuboidSearch> classWalks;
     std::vector<movegen::MateInOneSearch>   classProofs;
-    std::vector<int>                        frozenScratch;
+    std::vector<std::unique_ptr<ClassStore>>
+                     classStores; // per ply: walk_patterns(), stream_split()
+    std::vector<int> frozenScratch, endsScratch;
+    int classBehind = 0; // class_refuted(): the earliest end of an active timeline not frozen
     // Per ply: the class walk's rules (for_each_cut's squares and newSquares).
     std::vector<std::vector<movegen::SquareRules>> classSquares, classNewSquares;
     std::vector<ActionList>                        lists; // per ply

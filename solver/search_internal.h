@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include <absl/container/flat_hash_map.h>
 #include <tbb/task_group.h>
 
 #include "movegen/action.h"
@@ -30,6 +31,35 @@ inline int height(bool orNode, int bound) { return orNode ? 2 * bound - 1 : 2 * 
 
 } // namespace detail
 
+// The classes of attacker actions refuted at one class-walk node (Searcher::class_refuted()),
+// so that a walk does not refute a class again: the class walk meets the classes its checks pass
+// refuted, and each pattern's walk those of the others (Searcher::walk_patterns(),
+// stream_split()); without it, cwmtt-wide --at -3 --mate 2 refuted 16,377 classes by patterns on
+// two threads, with it 8,678. A class is kept by what its proof asks of a member x, the position
+// after x: the timelines it froze (`frozen`, sorted), x moved on each that existed (which then
+// ends at `ends`, -1 for one the action created) and created each other with one board later than
+// behind + 1; every other board is the refuted action's, so the class is a key (the position
+// key without the frozen timelines' last boards, Searcher::key_without()) in the group of its
+// frozen timelines. Under the mutex (the shares of a split share one store). clear() keeps the
+// capacity: one per ply and searcher, reused from node to node.
+struct Searcher::ClassStore {
+    struct Refuted {
+        int behind = 0, minL = 0, maxL = 0;
+    };
+    struct Group {
+        std::vector<int>                  frozen, ends;
+        absl::flat_hash_map<Key, Refuted> classes;
+    };
+    std::mutex         mutex;
+    std::vector<Group> groups;
+    std::size_t        used = 0; // groups[0, used) are this node's
+    void               clear() {
+                      for (std::size_t g = 0; g < used; ++g)
+            groups[g].classes.erase(groups[g].classes.begin(), groups[g].classes.end());
+        used = 0;
+    }
+};
+
 // What the shares of one stream_split() (split.cpp) share: the position of a decisive child one
 // of them found (stopAt: a mate, or at a defender node a refutation), and their killers below
 // the node, traded through the parent's under the mutex as they go (Wide::take(), stream.cpp).
@@ -47,6 +77,8 @@ struct Searcher::Shared {
     // A share decided the node at position p: p becomes stopAt (the least such), and the shares
     // searching past it are cancelled.
     void decided_at(std::uint64_t p, int part);
+    // The node's refuted classes (the parent's ClassStore of the ply).
+    ClassStore* store = nullptr;
 };
 
 // f() searched within `budget` more nodes (see search.h).

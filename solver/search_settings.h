@@ -7,6 +7,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+
+namespace fived::movegen {
+class Multiverse;
+struct Move;
+} // namespace fived::movegen
 
 namespace fived::solver {
 
@@ -58,6 +64,12 @@ struct SearchSettings {
     // share, with 3,902); with 1,024, 1.44M (2.05x faster).
     std::size_t shareBlock = 1024;
     int         shareShift = 0;
+    // Tests: called with memberHookArg for each action a class walk leaves out as a member of a
+    // class the node refuted before (Searcher::ClassStore), the action made on mv.
+    using MemberHook = void (*)(
+        void* arg, const movegen::Multiverse& mv, int ply, std::span<const movegen::Move> a);
+    MemberHook memberHook    = nullptr;
+    void*      memberHookArg = nullptr;
 };
 
 // The plain AND/OR search: every node listed, no node budgets, no limits (tests that drive a

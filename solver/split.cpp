@@ -189,16 +189,20 @@ bool Searcher::stream_splits(bool orNode, int bound) const {
 //    every action before the first mate in the walk's order is refuted in the table and the key
 //    search (Searcher::answers(): the first key in that order, the same for any thread count)
 //    does not search them again (it did: 894k nodes).
-//  * With a class walk, a share is the actions of some entries on one timeline at the present
-//    (Wide::byEntry, HypercuboidSearch::only_share()), which the classes it cuts usually keep;
-//    a walk's positions depend on its cuts, so a share that mates cancels the others.
+//  * With a class walk, a share is one pattern of walk_patterns(): the actions that pass or move
+//    on some boards ahead of the present as its number's bits say (HypercuboidSearch::
+//    only_pattern()), about four per thread, taken in turn; the classes it cuts keep the
+//    pattern, and the node's ClassStore gives each share the classes the others refuted. Where
+//    the mover has no board ahead, the actions of some entries on one timeline at the present
+//    (HypercuboidSearch::only_share()), which the classes usually keep. A walk's positions
+//    depend on its cuts, so a share that mates cancels the others.
 // Each walk meets the node's actions (enumeration is cheap next to a child's search) and
 // searches its own. The shares trade their killers below the node as they go (Wide::take()).
 // Measured on a quiet 2-core machine, 2 threads against 1, whole process, median of 5 pairs:
 // tools-standard-checkmate-3 --at -5 --mate 3 7.07 s -> 3.36 s, cwmtt-test1 --at -5 7.14 s ->
 // 3.38 s, cwmtt-silly --at -5 4.73 s -> 2.44 s, tools-princess-checkmate --at -3 --mate 2 7.31 s
 // -> 5.09 s (a class walk), cwmtt-wide --at -3 9.82 s -> 9.74 s (a class walk: twice the CPU,
-// the shares meet most classes again). With a busy process beside it, 3 pairs:
+// the shares meet most classes again; before patterns). With a busy process beside it, 3 pairs:
 // tools-standard-checkmate-3 --at -5, 2 threads' wall 0.70 of 1 thread's.
 // A wide defender node splits the same way, by blocks of positions of its passes (the killers and
 // the conflict pass are the first share's, before its blocks): it is refuted iff a share finds a
@@ -212,15 +216,24 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
     // node is entered once and searched long, often before the watcher's first reading (its
     // first estimate split no wide root of the runner's table), and a share is not left to the
     // others as split()'s blocks are: so no worker leaves.
-    const int parts = std::clamp(tbb::this_task_arena::max_concurrency(), 1, Shared::MaxShares);
+    const int threads = std::clamp(tbb::this_task_arena::max_concurrency(), 1, Shared::MaxShares);
+    // A class walk by patterns (walk_patterns(): about four shares per thread, taken in turn), or
+    // without boards for them, by entry; another node, one share per thread.
+    std::array<int, movegen::HypercuboidSearch::MaxPatternBoards> patternLs{};
+    const bool classWalk     = orNode && class_walks(bound);
+    const int  patternBoards = classWalk ? share_pattern(patternLs, pattern_boards(threads)) : 0;
+    const int  parts         = patternBoards > 0 ? 1 << patternBoards : threads;
     std::atomic<int>           next{0}, finished{0};
     std::atomic<bool>          decided{false}, aborted{false};
     std::atomic<Key>           winChild{0};
     std::atomic<std::uint64_t> effort{1};
     Shared                     shared; // what the shares share (Wide::take())
-    const bool                 classWalk   = orNode && class_walks(bound);
-    std::mutex&                killerMutex = shared.killerMutex;
-    shared.parent                          = &killers;
+    if (classWalk) {
+        shared.store = classStores[std::size_t(ply)].get();
+        shared.store->clear();
+    }
+    std::mutex& killerMutex = shared.killerMutex;
+    shared.parent           = &killers;
     tbb::task_group group;
     ctx.splits.fetch_add(1, std::memory_order_relaxed);
     (orNode ? ctx.streamSplits : ctx.defenceSplits).fetch_add(1, std::memory_order_relaxed);
@@ -249,8 +262,8 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
             }
             Value v = Value::ABORT;
             own.run_and_wait([&] {
-                v = s->stream_share(
-                    path(ply), key, orNode, bound, classWalk, parts, part, shared, child);
+                v = s->stream_share(path(ply), key, orNode, bound, classWalk, patternBoards, parts,
+                    part, shared, child);
             });
             {
                 std::lock_guard lock(killerMutex);

@@ -7,6 +7,7 @@
 
 #include "movegen/action.h"
 #include "movegen/actions.h"
+#include "movegen/keys.h"
 #include "movegen/movegen.h"
 #include "movegen/picker.h"
 #include "movegen/rules.h"
@@ -33,19 +34,26 @@ struct Searcher::Wide {
     bool                            aborted = false, decided = false;
     Key                             winChild = 0;
     // A share of the node (stream_share()), one of shareParts. In a class walk (byEntry) the
-    // actions whose entry on timeline starL (its last board at v = starV) is the share's
+    // actions that move on the boards of the pattern (patternLs, at v = patternVs) as the bits of
+    // the share's number say (HypercuboidSearch::move_pattern()), or without a pattern those
+    // whose entry on timeline starL (its last board at v = starV) is the share's
     // (HypercuboidSearch::entry_share()); else the actions the passes meet at the share's blocks
     // of SearchSettings::shareBlock consecutive positions (take()). `shared`: what the shares
     // share (the position of a mate one of them found, past which the others stop; their
     // killers, traded every TradeEvery positions).
-    static constexpr std::uint64_t TradeEvery = 64;
-    int                            shareParts = 1, sharePart = 0;
-    bool                           byEntry = false;
-    int                            starL = 0, starV = 0;
-    std::uint64_t                  met = 0; // positions: the actions the passes met so far
+    static constexpr std::uint64_t                                TradeEvery = 64;
+    int                                                           shareParts = 1, sharePart = 0;
+    bool                                                          byEntry = false;
+    int                                                           starL = 0, starV = 0;
+    int                                                           patternN = 0;
+    std::array<int, movegen::HypercuboidSearch::MaxPatternBoards> patternLs{}, patternVs{};
+    std::uint64_t met = 0; // positions: the actions the passes met so far
     // In a pass before the walk (the killers, the conflicts), whose actions have no position.
     bool    beforeWalk = false;
     Shared* shared     = nullptr;
+    // The classes refuted at this node so far (a class walk's; shared with the node's other
+    // patterns and shares), or none.
+    ClassStore* store = nullptr;
 
     Wide(Searcher& searcher, bool orNode_, int bound_, int ply_,
         std::vector<std::vector<Move>>* out_, bool all_, bool useKillers_) :
@@ -65,13 +73,40 @@ struct Searcher::Wide {
         return !aborted;
     }
     bool visit(std::span<const Move> a);
+    // This walk as share `part` of `parts` of a class walk: the pattern `part` of the boards
+    // share_pattern() gives (patternBoards of them), or with none, by entry on the present
+    // timeline. False if share_pattern() gives another number of boards.
+    bool share_walk(int parts, int part, int patternBoards) {
+        shareParts = parts;
+        sharePart  = part;
+        byEntry    = true;
+        patternN   = s.share_pattern(patternLs, patternBoards);
+        for (int i = 0; i < patternN; ++i)
+            patternVs[std::size_t(i)] = s.mv.end_v(patternLs[std::size_t(i)]);
+        starL = s.present_timeline();
+        starV = s.mv.end_v(starL);
+        return patternN == patternBoards;
+    }
+    // The walk (a class walk's, or the checks') kept to this share's actions.
+    template <class Walk>
+    void only_share(Walk& walk) const {
+        if (patternN > 0)
+            walk.only_pattern(std::span(patternLs.data(), std::size_t(patternN)),
+                std::span(patternVs.data(), std::size_t(patternN)), unsigned(sharePart));
+        else
+            walk.only_share(starL, shareParts, sharePart);
+    }
     // Is `a` one this walk searches: the solve's (SearchContext::owned) and, by entry, the
     // share's?
     bool owns(std::span<const Move> a) const {
-        return s.ctx.owned(ply, a)
-            && (!byEntry
-                || movegen::HypercuboidSearch::entry_share(a, starL, starV, shareParts)
-                    == sharePart);
+        return s.ctx.owned(ply, a) && (!byEntry || share_of(a) == sharePart);
+    }
+    int share_of(std::span<const Move> a) const {
+        if (patternN > 0)
+            return int(movegen::HypercuboidSearch::move_pattern(a,
+                std::span(patternLs.data(), std::size_t(patternN)),
+                std::span(patternVs.data(), std::size_t(patternN))));
+        return movegen::HypercuboidSearch::entry_share(a, starL, starV, shareParts);
     }
     // The next action the passes or the checks' walk meet, by its position: this share's, another
     // share's, or past a mate another share found (then the share stops: aborted).
@@ -117,7 +152,13 @@ struct Searcher::Wide {
     bool searched_killer(std::span<const Move> a) const {
         return useKillers && (same_action(a, *killer[0]) || same_action(a, *killer[1]));
     }
-    void  killers_pass();
+    void killers_pass();
+    // Is `a` (made on mv) in a class the node refuted already (its ClassStore)? Then the rules
+    // of that class are filled (for the walk's cut) and true returned.
+    bool in_refuted_class(std::span<const Move> a, std::vector<int>& keep,
+        std::span<movegen::SquareRules> squares, std::span<movegen::SquareRules> newSquares);
+    // Keeps the class class_refuted() just refuted (its action made on mv) in the store.
+    void  keep_class();
     Cut   class_cut(std::span<const Move> a, std::vector<int>& keep,
           std::span<movegen::SquareRules> squares, std::span<movegen::SquareRules> newSquares);
     void  checks_pass(bool cuts);
@@ -182,7 +223,63 @@ Cut Searcher::Wide::class_cut(std::span<const Move> a, std::vector<int>& keep,
     }
     if (!cut) return Cut::NEXT;
     s.ctx.classesCut.fetch_add(1, std::memory_order_relaxed);
+    if (store) keep_class();
     return Cut::CUT_ON_SQUARES;
+}
+
+void Searcher::Wide::keep_class() {
+    std::vector<int>& frozen = s.frozenScratch;
+    std::sort(frozen.begin(), frozen.end());
+    std::vector<int>& ends = s.endsScratch;
+    ends.clear();
+    for (const int t : frozen)
+        ends.push_back(t < lo0 || t > hi0 ? -1 : s.mv.end_v(t));
+    const Key       reduced = s.key_without(frozen);
+    std::lock_guard lock(store->mutex);
+    std::size_t     g = 0;
+    while (g < store->used && !(store->groups[g].frozen == frozen && store->groups[g].ends == ends))
+        ++g;
+    if (g == store->used) {
+        if (g == store->groups.size()) store->groups.emplace_back();
+        store->groups[g].frozen.assign(frozen.begin(), frozen.end());
+        store->groups[g].ends.assign(ends.begin(), ends.end());
+        ++store->used;
+    }
+    store->groups[g].classes.try_emplace(
+        reduced, ClassStore::Refuted{s.classBehind, s.mv.min_l(), s.mv.max_l()});
+}
+
+// A member x of a class kept (ClassStore): the position after x has, on each frozen timeline
+// that existed, one board more (x moved there), on each created one a single board later than
+// behind + 1, the same timelines, and the other boards of the refuted action (equal keys without
+// the frozen timelines' last boards). The refutation's proof holds for x as for that action
+// (class_refuted()), and so for every action alike to x by the class's rules.
+bool Searcher::Wide::in_refuted_class(std::span<const Move> a, std::vector<int>& keep,
+    std::span<movegen::SquareRules> squares, std::span<movegen::SquareRules> newSquares) {
+    if (!store) return false;
+    const Multiverse& mv = s.mv;
+    std::lock_guard   lock(store->mutex);
+    for (std::size_t gi = 0; gi < store->used; ++gi) {
+        const ClassStore::Group& g     = store->groups[gi];
+        bool                     alike = true;
+        for (std::size_t i = 0; i < g.frozen.size() && alike; ++i) {
+            const int t = g.frozen[i];
+            alike       = mv.has_timeline(t)
+                && (g.ends[i] < 0 ? mv.start_v(t) == mv.end_v(t) : mv.end_v(t) == g.ends[i]);
+        }
+        if (!alike) continue;
+        const auto found = g.classes.find(s.key_without(g.frozen));
+        if (found == g.classes.end()) continue;
+        const ClassStore::Refuted& c = found->second;
+        if (mv.min_l() != c.minL || mv.max_l() != c.maxL) continue;
+        for (std::size_t i = 0; i < g.frozen.size() && alike; ++i)
+            alike = g.ends[i] >= 0 || mv.end_v(g.frozen[i]) > c.behind + 1;
+        if (!alike) continue;
+        s.class_rules(g.frozen, c.behind, lo0, hi0, keep, squares, newSquares);
+        if (s.ctx.memberHook) s.ctx.memberHook(s.ctx.memberHookArg, mv, ply, a);
+        return true;
+    }
+    return false;
 }
 
 // The checks without meeting the quiet actions one by one: the mate-in-one search's walk
@@ -193,13 +290,15 @@ Cut Searcher::Wide::class_cut(std::span<const Move> a, std::vector<int>& keep,
 // 108,000 refuted actions of the walk's order, 3.4M nodes; the checks found it in 1.3M).
 void Searcher::Wide::checks_pass(bool cuts) {
     movegen::MateInOneSearch& walk = s.mateSearches[std::size_t(ply)];
-    if (byEntry) walk.only_share(starL, shareParts, sharePart); // as class_walk()
+    if (byEntry) only_share(walk); // as class_walk()
     const bool done = walk.for_each_check_cut(
         s.mv,
         [&](std::span<const Move> a, std::vector<int>& keep) {
             if (const Taken t = take(); t != Taken::MINE)
                 return t == Taken::PASSED ? Cut::STOP : Cut::NEXT;
             if (outside(a)) return Cut::NEXT; // not searched: no class to cut
+            if (cuts && in_refuted_class(a, keep, walk.cut_squares(), walk.cut_new_squares()))
+                return Cut::CUT_ON_SQUARES;
             if (!searched_killer(a) && !visit(a)) return Cut::STOP;
             return cuts ? class_cut(a, keep, walk.cut_squares(), walk.cut_new_squares())
                         : Cut::NEXT;
@@ -223,16 +322,19 @@ void Searcher::Wide::class_walk() {
             return Cut::STOP;
         }
         if (outside(a)) return Cut::NEXT; // not searched: no class to cut
+        if (in_refuted_class(a, keep, s.classSquares[p], s.classNewSquares[p]))
+            return Cut::CUT_ON_SQUARES;
         if (!visit(a)) return Cut::STOP;
         return class_cut(a, keep, s.classSquares[p], s.classNewSquares[p]);
     };
     const std::size_t n = std::size_t(hi0 - lo0 + 1);
     s.classSquares[p].resize(n);
     s.classNewSquares[p].resize(n); // at most one new timeline per timeline
-    // A share: the walk keeps to its entries on starL from the start. A class it cuts keeps
-    // starL but where a refutation moves the present back (class_refuted()), so a class is
-    // usually in one share, and refuted by that share alone.
-    if (byEntry) s.classWalks[p].only_share(starL, shareParts, sharePart);
+    // A share: the walk keeps to its actions from the start. A class it cuts moves or passes
+    // where its action does (class_refuted() freezes only timelines the action moves on), so with
+    // a pattern it is in one share; by the entry on starL, it is unless a refutation moves the
+    // present back (then starL may be frozen).
+    if (byEntry) only_share(s.classWalks[p]);
     const bool done = s.classWalks[p].for_each_cut(
         s.mv, onAction, s.classSquares[p], lo0, s.classNewSquares[p], &s.ctx.stop);
     // Stopped without a decision and not by the visitor: the stop flag (a limit).
@@ -350,6 +452,8 @@ Value Searcher::stream(bool orNode, int bound, int ply, Key key, std::uint64_t n
         if (const Value v = narrow_checks_streamed(bound, ply, key, nodes0); v != Value::OPEN)
             return v;
     if (!out && stream_splits(orNode, bound)) return stream_split(orNode, bound, ply, key);
+    if (!out && orNode && class_walks(bound))
+        return walk_patterns(bound, ply, key, nodes0, useKillers);
     Wide node(*this, orNode, bound, ply, out, all, useKillers);
     if (out) { // the keys: the killers, then the passes
         node.killers_pass();
@@ -383,6 +487,38 @@ void Searcher::Wide::defender_stages() {
     passes(false);
 }
 
+// The patterns' walks one after the other, as stream_split()'s shares (Wide::share_walk()); the
+// first that finds a mate decides the node. Walking a class walk by patterns refutes fewer,
+// larger classes than one walk of the whole node (measured, one thread: cwmtt-wide --at -3
+// --mate 2 refuted 22,188 classes in 680,792 nodes with one walk, 7,117 in 108,000 by 16
+// patterns; tools-princess-checkmate --at -3 --mate 2 902,533 nodes against 357,297 by its 4):
+// the passing and moving on the boards ahead, which the cuts split the boxes by anyway, is fixed
+// from the start, and the store gives each walk the classes the others refuted.
+Value Searcher::walk_patterns(int bound, int ply, Key key, std::uint64_t nodes0, bool useKillers) {
+    std::array<int, movegen::HypercuboidSearch::MaxPatternBoards> ls{};
+    const int   boards = share_pattern(ls, pattern_boards(1));
+    const int   parts  = 1 << boards;
+    ClassStore& store  = *classStores[std::size_t(ply)];
+    store.clear();
+    for (int part = 0; part < parts; ++part) {
+        Wide node(*this, true, bound, ply, nullptr, false, useKillers);
+        node.share_walk(parts, part, boards);
+        node.store = &store;
+        node.attacker_stages(true);
+        if (node.aborted) return Value::ABORT;
+        if (node.decided)
+            return store_wide(true, bound, key, true, node.winChild, totalNodes - nodes0 + 1);
+    }
+    return store_wide(true, bound, key, false, 0, totalNodes - nodes0 + 1);
+}
+
+int Searcher::pattern_boards(int threads) {
+    int boards = 4;
+    while (boards < movegen::HypercuboidSearch::MaxPatternBoards && (1 << boards) < 4 * threads)
+        ++boards;
+    return boards;
+}
+
 bool Searcher::class_walks(int bound) const {
     return bound == 2 && ctx.classCuts && cuts_pay() && classes_possible();
 }
@@ -392,7 +528,8 @@ bool Searcher::class_walks(int bound) const {
 // position, or Wide::owns() by entry in a class walk; the other shares search the others). Not
 // stored: the node mates (an attacker's) or is refuted (a defender's) if one share is.
 Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key expect, bool orNode,
-    int bound, bool classWalk, int parts, int part, Shared& shared, Key& winChild) {
+    int bound, bool classWalk, int patternBoards, int parts, int part, Shared& shared,
+    Key& winChild) {
     const int ply = int(parentPath.size());
     enter_path(parentPath);
     Value v = Value::ABORT;
@@ -402,12 +539,10 @@ Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key 
         Wide node(*this, orNode, bound, ply, nullptr, false, true);
         node.shareParts = parts;
         node.sharePart  = part;
-        node.byEntry    = classWalk;
-        if (classWalk) {
-            node.starL = present_timeline();
-            node.starV = mv.end_v(node.starL);
-        }
+        if (classWalk && !node.share_walk(parts, part, patternBoards))
+            ctx.internal_error(); // another position than the split's
         node.shared = &shared;
+        node.store  = shared.store;
         if (orNode)
             node.attacker_stages(classWalk);
         else
@@ -417,6 +552,25 @@ Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key 
     }
     leave_path(ply);
     return v;
+}
+
+int Searcher::share_pattern(
+    std::array<int, movegen::HypercuboidSearch::MaxPatternBoards>& ls, int boards) const {
+    const int present = mv.present_v();
+    int       n       = 0;
+    for (; n < boards; ++n) { // the mover's boards ahead of the present, the furthest ahead first
+        int best = -1;
+        for (int l = mv.active_min_l(); l <= mv.active_max_l(); ++l) {
+            const int v = mv.end_v(l);
+            if (v <= present || movegen::Color(v & 1) != mv.to_move()
+                || std::find(ls.begin(), ls.begin() + n, l) != ls.begin() + n)
+                continue;
+            if (best < 0 || v > mv.end_v(best)) best = l;
+        }
+        if (best < 0) break;
+        ls[std::size_t(n)] = best;
+    }
+    return n;
 }
 
 int Searcher::present_timeline() const {
@@ -455,10 +609,9 @@ bool Searcher::class_refuted(int ply, std::span<const Move> a, int lo0, int hi0,
     std::span<movegen::SquareRules> newSquares, bool& interrupted) {
     const std::vector<Move>& d = killers.first(ply + 1);
     if (d.empty()) return false;
-    const movegen::Color attacker = ~mv.to_move(); // `a` is made
-    const int            lo = mv.min_l(), hi = mv.max_l();
-    bool                 refutes = false;
-    int                  behind  = INT32_MAX;
+    const int lo = mv.min_l(), hi = mv.max_l();
+    bool      refutes = false;
+    int       behind  = INT32_MAX;
     with_if_legal(ply + 1, d, [&](std::span<const Move>) {
         // Frozen: the timelines `a` moves from or created that D does not touch, each ending
         // more than a turn after `behind`, the earliest end of an active timeline not frozen
@@ -498,21 +651,35 @@ bool Searcher::class_refuted(int ply, std::span<const Move> a, int lo0, int hi0,
     });
     if (!refutes || interrupted) return false;
     if (ctx.classHook) ctx.classHook(ctx.classHookArg, mv, ply, a, d, frozenScratch);
-    for (int l = lo; l <= hi; ++l)
-        if (std::find(frozenScratch.begin(), frozenScratch.end(), l) == frozenScratch.end())
-            keep.push_back(l);
-    // A frozen timeline that existed: any board (the same royals of the defender); one that `a`
-    // created: any branching arrival whose board is later than behind + 1.
+    classBehind = behind;
+    class_rules(frozenScratch, behind, lo0, hi0, keep, squares, newSquares);
+    return true;
+}
+
+void Searcher::class_rules(std::span<const int> frozen, int behind, int lo0, int hi0,
+    std::vector<int>& keep, std::span<movegen::SquareRules> squares,
+    std::span<movegen::SquareRules> newSquares) const {
+    const movegen::Color attacker = ~mv.to_move(); // the action is made
+    for (int l = mv.min_l(); l <= mv.max_l(); ++l)
+        if (std::find(frozen.begin(), frozen.end(), l) == frozen.end()) keep.push_back(l);
+    // A frozen timeline that existed: any board (the same royals of the defender); one that the
+    // action created: any branching arrival whose board is later than behind + 1.
     for (movegen::SquareRules& r : squares)
         r.clear();
     for (movegen::SquareRules& r : newSquares)
         r.clear();
-    for (const int t : frozenScratch)
+    for (const int t : frozen)
         if (t < lo0 || t > hi0) {
             const int k = movegen::new_timeline_number(attacker, lo0, hi0, t);
             newSquares[std::size_t(k)].laterThan = behind + 1;
         }
-    return true;
+}
+
+Key Searcher::key_without(std::span<const int> frozen) const {
+    Key k = mv.key();
+    for (const int t : frozen)
+        k ^= movegen::board_slot_key(mv.tip(t).key, t, mv.end_v(t));
+    return k;
 }
 
 } // namespace fived::solver
