@@ -367,29 +367,50 @@ TEST(Hypercuboid, AgreesWithEnumerationOnRandomGames) {
         t.maxTimelines);
 }
 
-// Shares by the entry on one timeline (only_share(), the solver's split of a class walk over
-// threads): for every timeline and 2 or 3 shares, each share's walk shows only actions whose
-// entry_share() is its own, each once, and the shares together show every legal action once.
-TEST(Hypercuboid, OnlyShareShowsEveryActionInTheShareOfItsEntry) {
-    testing::XorShift next{0x5A4E5ULL};
-    int               positions = 0, walks = 0, emptyShares = 0, hops = 0;
-    using Action = std::vector<Move>; // not the key: two actions may reach one position
+// The share and pattern tests' positions: random games of several timelines whose legal actions
+// are few enough to compare (at most 3,001), each with the set of them.
+using ActionSet = std::set<std::vector<Move>>; // not the key: two actions may reach one position
+template <class F>
+void for_each_comparable_position(std::uint64_t seed, F f) {
+    testing::XorShift next{seed};
     testing::for_each_game_position({"Standard - Two Timelines", "Misc - Timeline Invasion",
                                         "Small", "Very Small - Open", "Focused - Just Dragons"},
         6, 16, next, [&](Multiverse& mv, const char* name) {
             if (mv.timeline_count() < 2) return;
             HypercuboidSearch plain;
-            std::set<Action>  legal;
+            ActionSet         legal;
             if (!plain.for_each(mv, [&](std::span<const Move> a) {
                     legal.emplace(a.begin(), a.end());
                     return legal.size() <= 3000;
                 }))
                 return; // too many to compare
+            f(mv, name, legal);
+        });
+}
+
+// How many actions a walk of hc shows (a share or pattern set before it is used up by it).
+std::size_t walk_count(HypercuboidSearch& hc, Multiverse& mv) {
+    std::size_t n = 0;
+    hc.for_each_cut(mv, [&](std::span<const Move>, std::vector<int>&) {
+        ++n;
+        return HypercuboidSearch::Verdict::NEXT;
+    });
+    return n;
+}
+
+// Shares by the entry on one timeline (only_share(), the solver's split of a class walk over
+// threads): for every timeline and 2 or 3 shares, each share's walk shows only actions whose
+// entry_share() is its own, each once, and the shares together show every legal action once.
+TEST(Hypercuboid, OnlyShareShowsEveryActionInTheShareOfItsEntry) {
+    int positions = 0, walks = 0, emptyShares = 0, hops = 0;
+    using Action = std::vector<Move>;
+    for_each_comparable_position(
+        0x5A4E5ULL, [&](Multiverse& mv, const char* name, const ActionSet& legal) {
             ++positions;
             for (int l = mv.min_l(); l <= mv.max_l(); ++l) {
                 const int endV = mv.end_v(l);
                 for (const int parts : {2, 3}) {
-                    std::set<Action> union_;
+                    ActionSet union_;
                     for (int part = 0; part < parts; ++part) {
                         HypercuboidSearch hc;
                         hc.only_share(l, parts, part);
@@ -417,15 +438,8 @@ TEST(Hypercuboid, OnlyShareShowsEveryActionInTheShareOfItsEntry) {
                 // The share is for one walk only: the next shows every action.
                 HypercuboidSearch hc;
                 hc.only_share(l, 2, 0);
-                hc.for_each_cut(mv, [](std::span<const Move>, std::vector<int>&) {
-                    return HypercuboidSearch::Verdict::NEXT;
-                });
-                std::size_t all = 0;
-                hc.for_each_cut(mv, [&](std::span<const Move>, std::vector<int>&) {
-                    ++all;
-                    return HypercuboidSearch::Verdict::NEXT;
-                });
-                EXPECT_EQ(all, legal.size()) << name;
+                walk_count(hc, mv);
+                EXPECT_EQ(walk_count(hc, mv), legal.size()) << name;
             }
         });
     std::printf("positions %d, share walks %d, empty shares %d, hops onto the timeline %d\n",
@@ -440,20 +454,10 @@ TEST(Hypercuboid, OnlyShareShowsEveryActionInTheShareOfItsEntry) {
 // move on them as its bits say (move_pattern()), each once, and the patterns together show every
 // legal action once; a pattern is for one walk only.
 TEST(Hypercuboid, OnlyPatternShowsEveryActionInItsPattern) {
-    testing::XorShift next{0x9A77E5ULL};
-    int               positions = 0, walks = 0, passes = 0, moves = 0, hops = 0;
+    int positions = 0, walks = 0, passes = 0, moves = 0, hops = 0;
     using Action = std::vector<Move>;
-    testing::for_each_game_position({"Standard - Two Timelines", "Misc - Timeline Invasion",
-                                        "Small", "Very Small - Open", "Focused - Just Dragons"},
-        6, 16, next, [&](Multiverse& mv, const char* name) {
-            if (mv.timeline_count() < 2) return;
-            HypercuboidSearch plain;
-            std::set<Action>  legal;
-            if (!plain.for_each(mv, [&](std::span<const Move> a) {
-                    legal.emplace(a.begin(), a.end());
-                    return legal.size() <= 3000;
-                }))
-                return; // too many to compare
+    for_each_comparable_position(
+        0x9A77E5ULL, [&](Multiverse& mv, const char* name, const ActionSet& legal) {
             ++positions;
             // The mover's timelines (a pattern may also name one it cannot play on: always a pass).
             std::vector<int> ls, vs;
@@ -463,7 +467,7 @@ TEST(Hypercuboid, OnlyPatternShowsEveryActionInItsPattern) {
             }
             for (std::size_t n = 1; n <= ls.size(); ++n) {
                 const std::span<const int> pl(ls.data(), n), pv(vs.data(), n);
-                std::set<Action>           union_;
+                ActionSet                  union_;
                 for (unsigned pattern = 0; pattern < 1u << n; ++pattern) {
                     HypercuboidSearch hc;
                     hc.only_pattern(pl, pv, pattern);
@@ -486,15 +490,8 @@ TEST(Hypercuboid, OnlyPatternShowsEveryActionInItsPattern) {
             HypercuboidSearch hc; // the pattern is for one walk only: the next shows every action
             hc.only_pattern(
                 std::span<const int>(ls.data(), 1), std::span<const int>(vs.data(), 1), 1);
-            hc.for_each_cut(mv, [](std::span<const Move>, std::vector<int>&) {
-                return HypercuboidSearch::Verdict::NEXT;
-            });
-            std::size_t all = 0;
-            hc.for_each_cut(mv, [&](std::span<const Move>, std::vector<int>&) {
-                ++all;
-                return HypercuboidSearch::Verdict::NEXT;
-            });
-            EXPECT_EQ(all, legal.size()) << name;
+            walk_count(hc, mv);
+            EXPECT_EQ(walk_count(hc, mv), legal.size()) << name;
         });
     std::printf("positions %d, pattern walks %d, actions passing %d and moving %d on the first "
                 "timeline, hops onto it %d\n",
