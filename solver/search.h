@@ -316,9 +316,14 @@ private:
     // A class-walk node (class_walks()) on this thread: the walks of its patterns one after the
     // other (share_pattern(); stream_split() runs them on the threads), sharing its ClassStore.
     Value walk_patterns(int bound, int ply, Key key, std::uint64_t nodes0, bool useKillers);
-    // How many boards the patterns of a class walk take (share_pattern()): 4 (16 patterns), more
-    // with more than 4 threads (4 patterns per thread).
-    static int pattern_boards(int threads);
+    // How many boards the patterns of a class walk take at most (share_pattern()): 4 (16
+    // patterns), or as many as SearchSettings::patternsPerThread per thread need; and how many a
+    // split over that many threads needs (split_pattern_boards()).
+    static constexpr int PatternBoards = 4;
+    int                  split_pattern_boards(int threads) const;
+    int                  pattern_boards(int threads) const {
+                         return std::max(PatternBoards, split_pattern_boards(threads));
+    }
     // A wide node's value, stored (stream(), stream_split()): `decided` by the child reached
     // with key winChild (a mate, a refutation), or not, after `effort` nodes.
     Value store_wide(

@@ -64,6 +64,9 @@ struct SearchSettings {
     // share, with 3,902); with 1,024, 1.44M (2.05x faster).
     std::size_t shareBlock = 1024;
     int         shareShift = 0;
+    // A class walk (Searcher::walk_patterns()) splits over the threads only where its patterns
+    // are at least this many per thread (Searcher::stream_splits(); tests lower it).
+    int patternsPerThread = 4;
     // Tests: called with memberHookArg for each action a class walk leaves out as a member of a
     // class the node refuted before (Searcher::ClassStore), the action made on mv.
     using MemberHook = void (*)(

@@ -512,13 +512,13 @@ Value Searcher::walk_patterns(int bound, int ply, Key key, std::uint64_t nodes0,
     return store_wide(true, bound, key, false, 0, totalNodes - nodes0 + 1);
 }
 
-int Searcher::pattern_boards(int threads) {
-    int boards = 4;
-    while (boards < movegen::HypercuboidSearch::MaxPatternBoards && (1 << boards) < 4 * threads)
+int Searcher::split_pattern_boards(int threads) const {
+    int boards = 0;
+    while (boards < movegen::HypercuboidSearch::MaxPatternBoards
+        && (1 << boards) < std::max(ctx.patternsPerThread, 1) * threads)
         ++boards;
     return boards;
 }
-
 bool Searcher::class_walks(int bound) const {
     return bound == 2 && ctx.classCuts && cuts_pay() && classes_possible();
 }

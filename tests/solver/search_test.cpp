@@ -181,7 +181,8 @@ TEST(Solver, ClassCutsDoNotChangeTheAnswer) {
 
 // A class-walk node on two threads (its patterns as shares, one ClassStore for the node, under
 // ThreadSanitizer in scripts/tsan.sh) gives the one-thread answer: the first random positions of
-// ClassCutsDoNotChangeTheAnswer where one thread cuts classes, mate in 2.
+// ClassCutsDoNotChangeTheAnswer where one thread cuts classes, mate in 2, split where the mover
+// has a board ahead of the present (patternsPerThread 1).
 TEST(Solver, ClassWalkOnTwoThreadsAgreesWithOne) {
     movegen::testing::XorShift next{0x7c1a55ULL};
     int                        compared = 0, split = 0;
@@ -201,6 +202,7 @@ TEST(Solver, ClassWalkOnTwoThreadsAgreesWithOne) {
             o.threads             = 2;
             o.fixedThreads        = true;
             o.nodeLimit           = 0;
+            o.patternsPerThread   = 1; // split where the mover has a board ahead
             const SolveResult two = solve(mv, o);
             ++compared;
             split += two.streamSplits > 0;
