@@ -299,12 +299,13 @@ private:
     // An active timeline whose last board is at the present (the first such): the mover must
     // play there, and a class cut keeps it but where a refutation moves the present back.
     int present_timeline() const;
+    // The timelines of a class walk's pattern boards (share_pattern()).
+    using PatternTimelines = std::array<int, movegen::HypercuboidSearch::MaxPatternBoards>;
     // The boards whose moves split a class walk into shares (stream_split()), one share per
     // pattern of moving or passing on each (HypercuboidSearch::only_pattern()): up to `boards`
     // of the mover's boards ahead of the present, the furthest ahead first, in ls. Returns how
     // many (none: the shares go by entry on present_timeline()).
-    int share_pattern(
-        std::array<int, movegen::HypercuboidSearch::MaxPatternBoards>& ls, int boards) const;
+    int share_pattern(PatternTimelines& ls, int boards) const;
     // Is this wide node (more than streamAbove actions) searched over the threads by shares
     // (stream_split())?
     bool stream_splits(bool orNode, int bound) const;
@@ -408,7 +409,7 @@ private:
     std::vector<movegen::MateInOneSearch>   classProofs;
     std::vector<std::unique_ptr<ClassStore>>
                      classStores; // per ply: walk_patterns(), stream_split()
-    std::vector<int> frozenScratch, endsScratch;
+    std::vector<int> frozenScratch;
     int classBehind = 0; // class_refuted(): the earliest end of an active timeline not frozen
     // Per ply: the class walk's rules (for_each_cut's squares and newSquares).
     std::vector<std::vector<movegen::SquareRules>> classSquares, classNewSquares;

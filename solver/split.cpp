@@ -178,7 +178,7 @@ bool Searcher::stream_splits(bool orNode, int bound) const {
     // refuted (two threads 4.33 s against 3.45 s on one, median of 5).
     if (!class_walks(bound)) return true;
     const int threads = std::clamp(tbb::this_task_arena::max_concurrency(), 1, Shared::MaxShares);
-    std::array<int, movegen::HypercuboidSearch::MaxPatternBoards> ls{};
+    PatternTimelines ls{};
     return share_pattern(ls, pattern_boards(threads)) >= split_pattern_boards(threads);
 }
 
@@ -229,10 +229,10 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
     const int threads = std::clamp(tbb::this_task_arena::max_concurrency(), 1, Shared::MaxShares);
     // A class walk by patterns (walk_patterns(): about four shares per thread, taken in turn), or
     // without boards for them, by entry; another node, one share per thread.
-    std::array<int, movegen::HypercuboidSearch::MaxPatternBoards> patternLs{};
-    const bool classWalk     = orNode && class_walks(bound);
-    const int  patternBoards = classWalk ? share_pattern(patternLs, pattern_boards(threads)) : 0;
-    const int  parts         = patternBoards > 0 ? 1 << patternBoards : threads;
+    PatternTimelines patternLs{};
+    const bool       classWalk = orNode && class_walks(bound);
+    const int patternBoards    = classWalk ? share_pattern(patternLs, pattern_boards(threads)) : 0;
+    const int parts            = patternBoards > 0 ? 1 << patternBoards : threads;
     std::atomic<int>           next{0}, finished{0};
     std::atomic<bool>          decided{false}, aborted{false};
     std::atomic<Key>           winChild{0};

@@ -41,13 +41,13 @@ struct Searcher::Wide {
     // of SearchSettings::shareBlock consecutive positions (take()). `shared`: what the shares
     // share (the position of a mate one of them found, past which the others stop; their
     // killers, traded every TradeEvery positions).
-    static constexpr std::uint64_t                                TradeEvery = 64;
-    int                                                           shareParts = 1, sharePart = 0;
-    bool                                                          byEntry = false;
-    int                                                           starL = 0, starV = 0;
-    int                                                           patternN = 0;
-    std::array<int, movegen::HypercuboidSearch::MaxPatternBoards> patternLs{}, patternVs{};
-    std::uint64_t met = 0; // positions: the actions the passes met so far
+    static constexpr std::uint64_t TradeEvery = 64;
+    int                            shareParts = 1, sharePart = 0;
+    bool                           byEntry = false;
+    int                            starL = 0, starV = 0;
+    int                            patternN = 0;
+    PatternTimelines               patternLs{}, patternVs{};
+    std::uint64_t                  met = 0; // positions: the actions the passes met so far
     // In a pass before the walk (the killers, the conflicts), whose actions have no position.
     bool    beforeWalk = false;
     Shared* shared     = nullptr;
@@ -227,22 +227,23 @@ Cut Searcher::Wide::class_cut(std::span<const Move> a, std::vector<int>& keep,
     return Cut::CUT_ON_SQUARES;
 }
 
+// The group of a class is its frozen timelines: within one node, an existing one ends a board
+// later after any action that moved there, and a created one is told by its number (lo0, hi0).
 void Searcher::Wide::keep_class() {
     std::vector<int>& frozen = s.frozenScratch;
     std::sort(frozen.begin(), frozen.end());
-    std::vector<int>& ends = s.endsScratch;
-    ends.clear();
-    for (const int t : frozen)
-        ends.push_back(t < lo0 || t > hi0 ? -1 : s.mv.end_v(t));
     const Key       reduced = s.key_without(frozen);
     std::lock_guard lock(store->mutex);
     std::size_t     g = 0;
-    while (g < store->used && !(store->groups[g].frozen == frozen && store->groups[g].ends == ends))
+    while (g < store->used && store->groups[g].frozen != frozen)
         ++g;
     if (g == store->used) {
         if (g == store->groups.size()) store->groups.emplace_back();
-        store->groups[g].frozen.assign(frozen.begin(), frozen.end());
-        store->groups[g].ends.assign(ends.begin(), ends.end());
+        ClassStore::Group& group = store->groups[g];
+        group.frozen.assign(frozen.begin(), frozen.end());
+        group.ends.clear();
+        for (const int t : frozen)
+            group.ends.push_back(t < lo0 || t > hi0 ? -1 : s.mv.end_v(t));
         ++store->used;
     }
     store->groups[g].classes.try_emplace(
@@ -495,10 +496,10 @@ void Searcher::Wide::defender_stages() {
 // the passing and moving on the boards ahead, which the cuts split the boxes by anyway, is fixed
 // from the start, and the store gives each walk the classes the others refuted.
 Value Searcher::walk_patterns(int bound, int ply, Key key, std::uint64_t nodes0, bool useKillers) {
-    std::array<int, movegen::HypercuboidSearch::MaxPatternBoards> ls{};
-    const int   boards = share_pattern(ls, pattern_boards(1));
-    const int   parts  = 1 << boards;
-    ClassStore& store  = *classStores[std::size_t(ply)];
+    PatternTimelines ls{};
+    const int        boards = share_pattern(ls, pattern_boards(1));
+    const int        parts  = 1 << boards;
+    ClassStore&      store  = *classStores[std::size_t(ply)];
     store.clear();
     for (int part = 0; part < parts; ++part) {
         Wide node(*this, true, bound, ply, nullptr, false, useKillers);
@@ -554,8 +555,7 @@ Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key 
     return v;
 }
 
-int Searcher::share_pattern(
-    std::array<int, movegen::HypercuboidSearch::MaxPatternBoards>& ls, int boards) const {
+int Searcher::share_pattern(PatternTimelines& ls, int boards) const {
     const int present = mv.present_v();
     int       n       = 0;
     for (; n < boards; ++n) { // the mover's boards ahead of the present, the furthest ahead first
