@@ -234,7 +234,8 @@ void Searcher::Wide::keep_class() {
     std::sort(frozen.begin(), frozen.end());
     const Key       reduced = s.key_without(frozen);
     std::lock_guard lock(store->mutex);
-    std::size_t     g = 0;
+    if (store->kept >= ClassStore::MaxClasses) return;
+    std::size_t g = 0;
     while (g < store->used && store->groups[g].frozen != frozen)
         ++g;
     if (g == store->used) {
@@ -246,8 +247,20 @@ void Searcher::Wide::keep_class() {
             group.ends.push_back(t < lo0 || t > hi0 ? -1 : s.mv.end_v(t));
         ++store->used;
     }
-    store->groups[g].classes.try_emplace(
-        reduced, ClassStore::Refuted{s.classBehind, s.mv.min_l(), s.mv.max_l()});
+    const bool added =
+        store->groups[g]
+            .classes
+            .try_emplace(reduced, ClassStore::Refuted{s.classBehind, s.mv.min_l(), s.mv.max_l()})
+            .second;
+    store->kept += added;
+}
+
+// Keeps the groups' capacity: one store per ply and searcher, reused from node to node.
+void Searcher::ClassStore::clear() {
+    for (std::size_t g = 0; g < used; ++g)
+        groups[g].classes.erase(groups[g].classes.begin(), groups[g].classes.end());
+    used = 0;
+    kept = 0;
 }
 
 // A member x of a class kept (ClassStore): the position after x has, on each frozen timeline
