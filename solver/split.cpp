@@ -257,13 +257,8 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
             if (decided.load(std::memory_order_acquire) || stopped()) break;
             const int taken = next.fetch_add(1, std::memory_order_relaxed);
             if (taken >= parts) break;
-            // A class walk's patterns from both ends in turn: those that pass on the boards ahead
-            // (the first) are the quickest to walk, and where the node mates they hold the mates
-            // made on fewest boards; those that move on all of them (the last) hold the most
-            // actions, and taken last they ended the split alone (cwmtt-silly --at -5 --mate 3,
-            // two threads: the last of its 8 patterns was searched 0.8 s alone).
-            const int part =
-                patternBoards > 0 ? (taken % 2 == 0 ? taken / 2 : parts - 1 - taken / 2) : taken;
+            // A class walk's patterns from both ends in turn (both_ends()).
+            const int part = patternBoards > 0 ? both_ends(taken, parts) : taken;
             if (!s) s = ctx.pool->acquire();
             {
                 std::lock_guard lock(killerMutex);

@@ -4,7 +4,8 @@
 // positions per worker; a worker takes its block's positions from the front, and when its block
 // is empty takes the back half of the largest block left (the whole of a block of one), until
 // every block is empty. Each position is taken exactly once. Data only: the caller serialises
-// take() (split() holds a mutex).
+// take() (split() holds a mutex). And the order in which the shares of a class walk split over
+// the threads are taken (both_ends(), stream_split()).
 
 #include <cstddef>
 #include <vector>
@@ -46,5 +47,15 @@ private:
     };
     std::vector<Block> blocks;
 };
+
+// The share a split of a class walk into `parts` patterns (Searcher::stream_split()) searches as
+// its `taken`-th: from both ends in turn (0, parts - 1, 1, parts - 2, ...), each share once. The
+// first patterns pass on the boards ahead of the present and are the quickest to walk (and where
+// the node mates they hold the mates made on fewest boards); the last move on all of them and
+// hold the most actions: taken last, they ended the split alone (cwmtt-silly --at -5 --mate 3,
+// two threads: one thread searched the last 1.2 s of 3.6 s by itself).
+constexpr int both_ends(int taken, int parts) {
+    return taken % 2 == 0 ? taken / 2 : parts - 1 - taken / 2;
+}
 
 } // namespace fived::solver

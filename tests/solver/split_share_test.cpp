@@ -51,6 +51,26 @@ TEST(SplitBlocks, EveryPositionIsTakenOnce) {
 
 // A worker walks its own block front first; when it is empty it takes the back half of the
 // largest block left, and is told the position starts elsewhere.
+// A class walk's patterns are taken from both ends in turn, each once (a pattern never taken
+// would be searched by no share: a wrong "no mate").
+TEST(SplitBlocks, BothEndsTakesEveryShareOnce) {
+    EXPECT_EQ(both_ends(0, 8), 0);
+    EXPECT_EQ(both_ends(1, 8), 7);
+    EXPECT_EQ(both_ends(2, 8), 1);
+    EXPECT_EQ(both_ends(7, 8), 4);
+    for (int parts = 1; parts <= 64; ++parts) {
+        std::vector<int> seen(std::size_t(parts), 0);
+        for (int taken = 0; taken < parts; ++taken) {
+            const int part = both_ends(taken, parts);
+            ASSERT_GE(part, 0) << parts;
+            ASSERT_LT(part, parts) << parts;
+            ++seen[std::size_t(part)];
+        }
+        for (int part = 0; part < parts; ++part)
+            EXPECT_EQ(seen[std::size_t(part)], 1) << "share " << part << " of " << parts;
+    }
+}
+
 TEST(SplitBlocks, AWorkerWalksItsBlockThenTakesTheBackHalfOfTheLargest) {
     SplitBlocks blocks;
     blocks.reset(10, 2); // worker 0: 0..4, worker 1: 5..9
