@@ -349,7 +349,7 @@ Value Searcher::search_children(
     const ActionList& list       = picker.actions();
     const int         childBound = orNode ? bound - 1 : bound;
     const bool        canSplit   = ctx.splitHeight > 0 && height(orNode, bound) >= ctx.splitHeight
-        && (orNode || ctx.splitDefender) && budgetEnd == NoBudget;
+        && (orNode || ctx.splitDefender);
     bool          searched = false;
     std::uint32_t i        = 0;
     while (picker.next(i)) {

@@ -449,9 +449,28 @@ private:
     std::uint64_t     totalNodes = 0;
     std::uint64_t     unflushed  = 0;
     // The node budget (within()): count_node() fails once totalNodes passes budgetEnd, and sets
-    // budgetOut. No budget: NoBudget. A searcher under a budget does not split (its tasks would
-    // not count against it).
+    // budgetOut. No budget: NoBudget. A searcher under a budget splits as one without: each
+    // worker gets what is left of the budget when the split starts (lent_budget(), lend_to()),
+    // and one that runs out of it sets the parent's budgetOut (took_back()), so the enclosing
+    // within() answers OPEN as it would on one thread. (A split's work may then take up to that
+    // many nodes per worker: a budget only orders the work, what it decides is exact.)
     static constexpr std::uint64_t NoBudget = UINT64_MAX;
+    std::uint64_t                  lent_budget() const {
+                         return budgetEnd == NoBudget ? NoBudget
+                             : budgetEnd > totalNodes ? budgetEnd - totalNodes
+                                                      : 0;
+    }
+    void lend_to(Searcher& worker, std::uint64_t lent) const {
+        worker.budgetEnd = lent == NoBudget ? NoBudget : worker.totalNodes + lent;
+        worker.budgetOut = false;
+    }
+    // After a worker's last child: did it run out of its budget? Its budget cleared.
+    static bool took_back(Searcher& worker) {
+        const bool out   = worker.budgetOut && worker.budgetEnd != NoBudget;
+        worker.budgetEnd = NoBudget;
+        worker.budgetOut = false;
+        return out;
+    }
     // narrow_checks_first(): the growth of the budget per round (the first is
     // ctx.narrowBudget), the rounds, the checks counted, the candidates searched, the cap of
     // their count of attacker actions and the depth-first nodes that count may take (past them

@@ -66,6 +66,8 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
     const Key       key = mv.key();
     tbb::task_group group;
     ctx.splits.fetch_add(1, std::memory_order_relaxed);
+    const std::uint64_t lent = lent_budget(); // each worker's (search.h, budgetEnd)
+    std::atomic<bool>   ranOut{false};
     // The killers below this node are shared by its workers through this searcher's (idle while
     // it waits): a worker starts a block with them and merges what each child taught it back, so
     // the refutation one sibling found is tried first on the next, as in the serial search.
@@ -104,14 +106,20 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
         bool              fresh = true;
         std::size_t       pos   = 0;
         for (;;) {
-            if (decided.load(std::memory_order_acquire) || stopped() || leaves()) break;
+            // Another worker's ABORT (a limit, or out of the budget): the node is not decided.
+            if (decided.load(std::memory_order_acquire) || aborted.load(std::memory_order_relaxed)
+                || stopped() || leaves())
+                break;
             {
                 std::lock_guard lock(blockMutex);
                 if (!blocks.take(own, pos, fresh)) break;
             }
             const std::uint32_t i = rest[pos];
             if (picker.skipped(i)) continue;
-            if (!s) s = ctx.pool->acquire();
+            if (!s) {
+                s = ctx.pool->acquire();
+                lend_to(*s, lent);
+            }
             if (fresh) {
                 std::lock_guard lock(killerMutex);
                 s->killers.copy_from(killers, ply + 1);
@@ -135,11 +143,15 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
             if (orNode) refuted(ply);
             finished.fetch_add(1, std::memory_order_release);
         }
-        if (s) ctx.pool->release(s);
+        if (s) {
+            if (took_back(*s)) ranOut.store(true, std::memory_order_relaxed);
+            ctx.pool->release(s);
+        }
     };
     for (std::size_t w = 0; w < workers; ++w)
         group.run(worker);
     group.wait();
+    if (ranOut.load()) budgetOut = true; // a worker ran out of this searcher's budget
     if (decided.load()) {
         const std::uint32_t i = winner.load();
         killers.set(ply, list.action(i));
@@ -166,8 +178,7 @@ void Searcher::Shared::decided_at(std::uint64_t p, int part) {
 // height, but, as split() does, only while a second worker can run (SearchContext::
 // splitWorkers): it is entered once per action of its parent, not once (see stream_split()).
 bool Searcher::stream_splits(bool orNode, int bound) const {
-    if (!ctx.splitWide || ctx.splitHeight == 0 || budgetEnd != NoBudget
-        || tbb::this_task_arena::max_concurrency() < 2)
+    if (!ctx.splitWide || ctx.splitHeight == 0 || tbb::this_task_arena::max_concurrency() < 2)
         return false;
     if (!orNode) return ctx.split_workers() > 1;
     if (detail::height(true, bound) < ctx.splitHeight) return false;
@@ -237,6 +248,8 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
     std::atomic<bool>          decided{false}, aborted{false};
     std::atomic<Key>           winChild{0};
     std::atomic<std::uint64_t> effort{1};
+    const std::uint64_t        lent = lent_budget(); // each worker's (search.h, budgetEnd)
+    std::atomic<bool>          ranOut{false};
     Shared                     shared; // what the shares share (Wide::take())
     if (classWalk) {
         shared.store = classStores[std::size_t(ply)].get();
@@ -254,12 +267,17 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
         (void)published.load(std::memory_order_acquire);
         Searcher* s = nullptr;
         for (;;) {
-            if (decided.load(std::memory_order_acquire) || stopped()) break;
+            if (decided.load(std::memory_order_acquire) || aborted.load(std::memory_order_relaxed)
+                || stopped())
+                break;
             const int taken = next.fetch_add(1, std::memory_order_relaxed);
             if (taken >= parts) break;
             // A class walk's patterns from both ends in turn (both_ends()).
             const int part = patternBoards > 0 ? both_ends(taken, parts) : taken;
-            if (!s) s = ctx.pool->acquire();
+            if (!s) {
+                s = ctx.pool->acquire();
+                lend_to(*s, lent);
+            }
             {
                 std::lock_guard lock(killerMutex);
                 s->killers.copy_from(killers, ply);
@@ -301,11 +319,15 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
             }
             finished.fetch_add(1, std::memory_order_release);
         }
-        if (s) ctx.pool->release(s);
+        if (s) {
+            if (took_back(*s)) ranOut.store(true, std::memory_order_relaxed);
+            ctx.pool->release(s);
+        }
     };
     for (int w = 0; w < parts; ++w)
         group.run(worker);
     group.wait();
+    if (ranOut.load()) budgetOut = true; // a share ran out of this searcher's budget
     // A share's YES: it found a decisive child (a mate, a refutation).
     if (decided.load()) {
         killers.set(ply, shareWinner);
