@@ -533,6 +533,7 @@ int Searcher::split_pattern_boards(int threads) const {
         ++boards;
     return boards;
 }
+
 bool Searcher::class_walks(int bound) const {
     return bound == 2 && ctx.classCuts && cuts_pay() && classes_possible();
 }

@@ -49,8 +49,6 @@ TEST(SplitBlocks, EveryPositionIsTakenOnce) {
     }
 }
 
-// A worker walks its own block front first; when it is empty it takes the back half of the
-// largest block left, and is told the position starts elsewhere.
 // A class walk's patterns are taken from both ends in turn, each once (a pattern never taken
 // would be searched by no share: a wrong "no mate").
 TEST(SplitBlocks, BothEndsTakesEveryShareOnce) {
@@ -71,6 +69,8 @@ TEST(SplitBlocks, BothEndsTakesEveryShareOnce) {
     }
 }
 
+// A worker walks its own block front first; when it is empty it takes the back half of the
+// largest block left, and is told the position starts elsewhere.
 TEST(SplitBlocks, AWorkerWalksItsBlockThenTakesTheBackHalfOfTheLargest) {
     SplitBlocks blocks;
     blocks.reset(10, 2); // worker 0: 0..4, worker 1: 5..9
