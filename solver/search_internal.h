@@ -75,6 +75,8 @@ struct Searcher::Shared {
     Killers*                                          parent = nullptr;
     std::array<std::atomic<std::uint64_t>, MaxShares> at{};
     std::array<tbb::task_group*, MaxShares>           groups{};
+    // Which walker searches which block of positions (without a class walk).
+    BlockClaims claims;
     // A share decided the node at position p: p becomes stopAt (the least such), and the shares
     // searching past it are cancelled.
     void decided_at(std::uint64_t p, int part);

@@ -57,13 +57,12 @@ struct SearchSettings {
     // defender node at any height. Off: such a node is searched by one thread.
     bool splitWide = true;
     // Such a node's shares without a class walk: blocks of shareBlock consecutive positions in
-    // the walk's order, block b in share (b + shareShift) % shares (tests shift it to put an
-    // action in each share). 1,024: with 64, tools-standard-checkmate-3 --at -5 --mate 3 took
+    // the walk's order, each searched by the first of its walkers to reach it (BlockClaims).
+    // 1,024: with 64, tools-standard-checkmate-3 --at -5 --mate 3 took
     // 3.4M nodes on 2 threads against 1.38M on one (a share refuted an action with 1M nodes
     // that the serial search refuted with 21, having just refuted its neighbour, of the other
     // share, with 3,902); with 1,024, 1.44M (2.05x faster).
     std::size_t shareBlock = 1024;
-    int         shareShift = 0;
     // A class walk (Searcher::walk_patterns()) splits over the threads only where its patterns
     // are at least this many per thread (Searcher::stream_splits(); tests lower it).
     int patternsPerThread = 4;

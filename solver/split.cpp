@@ -175,12 +175,13 @@ void Searcher::Shared::decided_at(std::uint64_t p, int part) {
 }
 
 // A wide attacker node splits from the split's height on; a wide defender node whatever its
-// height, but, as split() does, only while a second worker can run (SearchContext::
-// splitWorkers): it is entered once per action of its parent, not once (see stream_split()).
+// height (see stream_split()). Whatever the watcher says (SearchContext::splitWorkers): such a
+// node is entered once and searched long, its walkers claim its blocks as they come
+// (BlockClaims), and one that starts late or runs slowly takes less.
 bool Searcher::stream_splits(bool orNode, int bound) const {
     if (!ctx.splitWide || ctx.splitHeight == 0 || tbb::this_task_arena::max_concurrency() < 2)
         return false;
-    if (!orNode) return ctx.split_workers() > 1;
+    if (!orNode) return true;
     if (detail::height(true, bound) < ctx.splitHeight) return false;
     // A class walk splits by its patterns only where they are about four per thread: with fewer,
     // one pattern is most of the work (tools-princess-checkmate --at -3 --mate 2: of its four
@@ -199,13 +200,22 @@ bool Searcher::stream_splits(bool orNode, int bound) const {
 // is taken by the next thread free, the parent's included). Every action the walks meet is in
 // exactly one share, so the node mates iff a share finds a mating action, and has no mate iff
 // every share finished without.
-//  * Without a class walk, the shares are blocks of SearchSettings::shareBlock consecutive
-//    positions in the walk's order, which is fixed for the position (Wide::take()): a share
-//    refutes runs of neighbouring actions, which share their refutations. Shares by a hash of
-//    the action (tried first) refuted each action with about twice the nodes, and an action
-//    that the serial search refuted with 21 nodes after its neighbour took a share 1M
-//    (tools-standard-checkmate-3 --at -5 --mate 3, its mate-in-2 root: 1.38M nodes on one
-//    thread, 3.3M on two). A share that mates at position p sets Shared::stopAt; the others go
+//  * Without a class walk, the shares are walkers of the whole node, one per thread, and the
+//    node's positions in the walk's order, which is fixed for the position, are cut into blocks
+//    of SearchSettings::shareBlock consecutive ones, each searched by the first walker to reach
+//    it (Wide::take(), BlockClaims): a walker refutes runs of neighbouring actions, which share
+//    their refutations, and one that starts late (its thread busy, or a while without a core)
+//    passes the blocks taken and claims the next. With fixed shares (block b to share b mod
+//    threads) a share whose thread had no core held the node up, so a defender node split only
+//    when the watcher's estimate at its entry allowed: cwmtt-ctp2 --at -3 --mate 2, whose search
+//    is one wide defender node entered at once, ran on one thread whenever that first estimate
+//    saw the process that started it still running (2 runs of 5: 4.2 and 4.9 s against 3.0 s).
+//    With claims it always splits (stream_splits()): 8 runs of 8 at 2.5-2.9 s, and beside a
+//    busy process two threads took 3.8-3.9 s against one thread's 4.4-4.9 s (3 pairs).
+//    Shares by a hash of the action (tried first) refuted each action with about twice the
+//    nodes, and an action that the serial search refuted with 21 nodes after its neighbour took
+//    a share 1M (tools-standard-checkmate-3 --at -5 --mate 3, its mate-in-2 root: 1.38M nodes on
+//    one thread, 3.3M on two). A share that mates at position p sets Shared::stopAt; the others go
 //    on up to p and stop, and those already past it are cancelled (their own task groups), so
 //    every action before the first mate in the walk's order is refuted in the table and the key
 //    search (Searcher::answers(): the first key in that order, the same for any thread count)
@@ -235,8 +245,8 @@ bool Searcher::stream_splits(bool orNode, int bound) const {
 Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
     // One share per thread, whatever the watcher says now (SearchContext::splitWorkers): the
     // node is entered once and searched long, often before the watcher's first reading (its
-    // first estimate split no wide root of the runner's table), and a share is not left to the
-    // others as split()'s blocks are: so no worker leaves.
+    // first estimate split no wide root of the runner's table); a walker without a core claims
+    // fewer blocks, and a pattern of a class walk is taken by the next thread free.
     const int threads = std::clamp(tbb::this_task_arena::max_concurrency(), 1, Shared::MaxShares);
     // A class walk by patterns (walk_patterns(): about four shares per thread, taken in turn), or
     // without boards for them, by entry; another node, one share per thread.
@@ -250,7 +260,12 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
     std::atomic<std::uint64_t> effort{1};
     const std::uint64_t        lent = lent_budget(); // each worker's (search.h, budgetEnd)
     std::atomic<bool>          ranOut{false};
-    Shared                     shared; // what the shares share (Wide::take())
+    // Without a class walk each share is a walker of the whole node that searches the blocks it
+    // claims first (Wide::take(), BlockClaims); once one walked it all, every block has a walker
+    // and a share not started has nothing left.
+    const bool        claims = !classWalk;
+    std::atomic<bool> walked{false};
+    Shared            shared; // what the shares share (Wide::take())
     if (classWalk) {
         shared.store = classStores[std::size_t(ply)].get();
         shared.store->clear();
@@ -272,6 +287,10 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
                 break;
             const int taken = next.fetch_add(1, std::memory_order_relaxed);
             if (taken >= parts) break;
+            if (claims && walked.load(std::memory_order_acquire)) {
+                finished.fetch_add(1, std::memory_order_release);
+                continue;
+            }
             // A class walk's patterns from both ends in turn (both_ends()).
             const int part = patternBoards > 0 ? both_ends(taken, parts) : taken;
             if (!s) {
@@ -317,6 +336,7 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
                 aborted.store(true, std::memory_order_release);
                 break;
             }
+            if (claims) walked.store(true, std::memory_order_release);
             finished.fetch_add(1, std::memory_order_release);
         }
         if (s) {

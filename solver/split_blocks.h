@@ -4,10 +4,13 @@
 // positions per worker; a worker takes its block's positions from the front, and when its block
 // is empty takes the back half of the largest block left (the whole of a block of one), until
 // every block is empty. Each position is taken exactly once. Data only: the caller serialises
-// take() (split() holds a mutex). And the order in which the shares of a class walk split over
+// take() (split() holds a mutex). How the walkers of a wide node share its blocks of positions
+// (BlockClaims, stream_split()). And the order in which the shares of a class walk split over
 // the threads are taken (both_ends(), stream_split()).
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace fived::solver {
@@ -46,6 +49,31 @@ private:
         std::size_t size() const { return end - begin; }
     };
     std::vector<Block> blocks;
+};
+
+// The blocks of a wide node's walk that several walkers walk in the same order (stream_split()):
+// each block is searched by the first walker to reach it; the others pass it. A walker reaches
+// block b only after every block before it, each of which it claimed or found claimed, so the
+// claimed blocks are always 0 .. n - 1: one counter holds them. A walker alone claims every
+// block (the serial search), one that starts late passes what the others took and claims the
+// next, and none waits for another at the end for more than one block.
+class BlockClaims {
+public:
+    enum class Claim : std::uint8_t {
+        MINE,  // the first walker at the block: it searches it
+        TAKEN, // another walker's
+        GAP    // a block before it is unclaimed: this walker skipped one (a walk that differs)
+    };
+    // A walker arrives at block b, having passed blocks 0 .. b - 1.
+    Claim claim(std::uint64_t b) {
+        std::uint64_t was = b;
+        if (claimed.compare_exchange_strong(was, b + 1, std::memory_order_relaxed))
+            return Claim::MINE;
+        return was > b ? Claim::TAKEN : Claim::GAP;
+    }
+
+private:
+    std::atomic<std::uint64_t> claimed{0}; // blocks 0 .. claimed - 1 have a walker
 };
 
 // The share a split of a class walk into `parts` patterns (Searcher::stream_split()) searches as

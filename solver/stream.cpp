@@ -37,10 +37,10 @@ struct Searcher::Wide {
     // actions that move on the boards of the pattern (patternLs, at v = patternVs) as the bits of
     // the share's number say (HypercuboidSearch::move_pattern()), or without a pattern those
     // whose entry on timeline starL (its last board at v = starV) is the share's
-    // (HypercuboidSearch::entry_share()); else the actions the passes meet at the share's blocks
-    // of SearchSettings::shareBlock consecutive positions (take()). `shared`: what the shares
-    // share (the position of a mate one of them found, past which the others stop; their
-    // killers, traded every TradeEvery positions).
+    // (HypercuboidSearch::entry_share()); else the actions the passes meet in the blocks of
+    // SearchSettings::shareBlock consecutive positions this walker claimed first (take()).
+    // `shared`: what the shares share (the claims; the position of a mate one of them found,
+    // past which the others stop; their killers, traded every TradeEvery positions).
     static constexpr std::uint64_t TradeEvery = 64;
     int                            shareParts = 1, sharePart = 0;
     bool                           byEntry = false;
@@ -48,6 +48,9 @@ struct Searcher::Wide {
     int                            patternN = 0;
     PatternTimelines               patternLs{}, patternVs{};
     std::uint64_t                  met = 0; // positions: the actions the passes met so far
+    // The block of positions take() met last, and whether this walker claimed it.
+    std::uint64_t claimedBlock = UINT64_MAX;
+    bool          mineBlock    = false;
     // In a pass before the walk (the killers, the conflicts), whose actions have no position.
     bool    beforeWalk = false;
     Shared* shared     = nullptr;
@@ -123,11 +126,19 @@ struct Searcher::Wide {
             aborted = true;
             return Taken::PASSED;
         }
+        // The block's first position: claimed by the first walker to reach it (BlockClaims).
         const std::uint64_t block = i / std::max<std::uint64_t>(s.ctx.shareBlock, 1);
-        return (block + std::uint64_t(s.ctx.shareShift)) % std::uint64_t(shareParts)
-                == std::uint64_t(sharePart)
-            ? Taken::MINE
-            : Taken::OTHERS;
+        if (block != claimedBlock) {
+            claimedBlock               = block;
+            const BlockClaims::Claim c = shared->claims.claim(block);
+            mineBlock                  = c == BlockClaims::Claim::MINE;
+            if (c == BlockClaims::Claim::GAP) { // a block no walker searched: never a wrong answer
+                s.ctx.internal_error();
+                aborted = true;
+                return Taken::PASSED;
+            }
+        }
+        return mineBlock ? Taken::MINE : Taken::OTHERS;
     }
     // Is `a`, shown by a walk, one this share does not search? In a class walk by entry the walk
     // shows only the share's (only_share()): one that owns() refuses would be searched by no

@@ -441,12 +441,13 @@ TEST(Solver, ARootSplitByHashFindsTheWholeMate) {
 // one share, and an attacker node mates (a defender node is refuted) iff one share finds a mate
 // (a refutation). For each key of a mate in 2, the root's actions are that key and the actions
 // that are no key (rootActions), every node is streamed (streamAbove 1) and split (splitHeight 1)
-// in shares of one position each (shareBlock 1): on 2, 3 and 4 threads the solve finds the mate
-// in 2 with that key, as on one. Each run is repeated with the blocks shifted by 0 .. shares - 1
-// (shareShift), so the key, and each refutation of an action that is no key, is once in each
-// share: a share left unsearched, a position counted differently in two shares, or a node
-// answered before all its shares finished, fails here (an attacker node's: no mate; a defender
-// node's: an action that is no key taken for the key). Two 5x5 positions of ours (one
+// in blocks of one position each (shareBlock 1), which the walkers claim as they come
+// (BlockClaims): on 2, 3 and 4 threads the solve finds the mate in 2 with that key, as on one.
+// Each run is repeated as many times as there are threads, the walkers claiming other blocks each
+// time: a block left unsearched, a position counted differently by two walkers (an internal
+// error: unknown), or a node answered before all its walkers finished, fails here (an attacker
+// node's: no mate; a defender node's: an action that is no key taken for the key). The claims
+// themselves are tested in split_share_test.cpp (BlockClaims). Two 5x5 positions of ours (one
 // board: the passes) and Rook Tactics on 6x6 (two timelines: the checks from the mate-in-one
 // walk). The shares of a class walk (by entry on one timeline) are tested in
 // hypercuboid_test.cpp (Hypercuboid.OnlyShareShowsEveryActionInTheShareOfItsEntry).
@@ -479,16 +480,15 @@ TEST(Solver, AWideNodeSplitBySharesFindsTheDecisiveChildInEveryShare) {
                     || std::find(whole.keys.begin(), whole.keys.end(), a) == whole.keys.end())
                     share.push_back(a);
             for (const int threads : {1, 2, 3, 4})
-                for (int shift = 0; shift < std::max(threads, 1); ++shift) {
-                    SCOPED_TRACE(id + " threads " + std::to_string(threads) + " shift "
-                        + std::to_string(shift));
+                for (int round = 0; round < threads; ++round) {
+                    SCOPED_TRACE(id + " threads " + std::to_string(threads) + " round "
+                        + std::to_string(round));
                     SolveOptions so     = options(2, threads);
                     so.rootActions      = &share;
                     so.streamAbove      = 1;
                     so.splitHeight      = 1;
                     so.splitWide        = true;
                     so.shareBlock       = 1;
-                    so.shareShift       = shift;
                     so.conflictPass     = false; // it would meet most refutations in share 0
                     so.allKeys          = false;
                     const SolveResult r = solve(root, so);

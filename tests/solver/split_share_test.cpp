@@ -1,8 +1,9 @@
 // What a split's workers share (solver/split.cpp): the blocks of children they take
-// (SplitBlocks) and the killers with the recent actions they pass on (Killers::copy_from,
-// Killers::merge_from).
+// (SplitBlocks), the blocks of a wide node's walk its walkers claim (BlockClaims), and the killers
+// with the recent actions they pass on (Killers::copy_from, Killers::merge_from).
 #include <algorithm>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -67,6 +68,56 @@ TEST(SplitBlocks, BothEndsTakesEveryShareOnce) {
         for (int part = 0; part < parts; ++part)
             EXPECT_EQ(seen[std::size_t(part)], 1) << "share " << part << " of " << parts;
     }
+}
+
+// Walkers walking the same blocks in order, each claiming each block it reaches: every block is
+// claimed by exactly one walker, whichever starts first or runs faster, and a walker alone
+// claims them all (one thread: the serial search).
+TEST(BlockClaims, EveryBlockHasExactlyOneWalker) {
+    constexpr std::uint64_t Blocks = 2000;
+    for (std::size_t walkers = 1; walkers <= 4; ++walkers) {
+        for (unsigned round = 0; round < 5; ++round) {
+            BlockClaims                             claims;
+            std::vector<std::vector<std::uint64_t>> mine(walkers);
+            std::vector<int>                        gaps(walkers, 0);
+            std::vector<std::thread>                threads;
+            for (std::size_t w = 0; w < walkers; ++w)
+                threads.emplace_back([&, w] {
+                    std::mt19937 rng(round * 10 + unsigned(w));
+                    for (std::uint64_t b = 0; b < Blocks; ++b) {
+                        const BlockClaims::Claim c = claims.claim(b);
+                        if (c == BlockClaims::Claim::GAP) ++gaps[w];
+                        if (c != BlockClaims::Claim::MINE) continue;
+                        mine[w].push_back(b);
+                        if (rng() % 8 == 0) std::this_thread::yield(); // a block searched
+                    }
+                });
+            for (std::thread& t : threads)
+                t.join();
+            std::vector<int> owners(Blocks, 0);
+            for (std::size_t w = 0; w < walkers; ++w) {
+                EXPECT_EQ(gaps[w], 0);
+                for (const std::uint64_t b : mine[w])
+                    ++owners[b];
+            }
+            for (std::uint64_t b = 0; b < Blocks; ++b)
+                ASSERT_EQ(owners[b], 1) << "block " << b << ", " << walkers << " walkers";
+            if (walkers == 1) {
+                EXPECT_EQ(mine[0].size(), Blocks);
+            }
+        }
+    }
+}
+
+// A walker that arrives at a block before the one ahead of it was claimed skipped a block (its
+// walk differs from the others'): told so, and the block stays unclaimed for no one.
+TEST(BlockClaims, ABlockSkippedIsAGap) {
+    BlockClaims claims;
+    EXPECT_EQ(claims.claim(0), BlockClaims::Claim::MINE);
+    EXPECT_EQ(claims.claim(0), BlockClaims::Claim::TAKEN); // a second walker at block 0
+    EXPECT_EQ(claims.claim(2), BlockClaims::Claim::GAP);   // block 1 never reached
+    EXPECT_EQ(claims.claim(1), BlockClaims::Claim::MINE);
+    EXPECT_EQ(claims.claim(2), BlockClaims::Claim::MINE);
 }
 
 // A worker walks its own block front first; when it is empty it takes the back half of the
