@@ -242,6 +242,7 @@ SolveResult Solver::solve() {
     res.splits        = s.ctx->splits.load();
     res.streamSplits  = s.ctx->streamSplits.load();
     res.defenceSplits = s.ctx->defenceSplits.load();
+    res.countSplits   = s.ctx->countSplits.load();
     res.ms            = s.elapsed() * 1000.0;
     res.hashfull      = s.tt.hashfull();
     if (s.opt.progress) s.print_progress();

@@ -177,6 +177,7 @@ struct SearchContext : SearchSettings {
     std::atomic<std::uint64_t> splits{0};     // nodes split over threads (split(), stream_split())
     std::atomic<std::uint64_t> streamSplits{0};  // of them, wide attacker nodes (stream_split())
     std::atomic<std::uint64_t> defenceSplits{0}; // and wide defender nodes (stream_split())
+    std::atomic<std::uint64_t> countSplits{0};   // narrow candidates' counts split (count_narrow())
     std::atomic<std::uint64_t> rootActions{0};
 
     // A share of the root (SolveOptions::rootActions, `fived solve --shard`): only these root
@@ -344,6 +345,12 @@ private:
     Value narrow_checks_first(NodePicker& picker, int k, int ply, Key key, std::uint64_t nodes0);
     // The same for a defender node searched by stream().
     Value narrow_checks_streamed(int k, int ply, Key key, std::uint64_t nodes0);
+    // The check signature and count of attacker actions of each candidate in `cs` (made at
+    // `ply` by enter() on this searcher, or by its moves action() on a leased one); false if a
+    // limit or an internal error stopped it.
+    struct NarrowCandidate;
+    template <class Enter, class Action>
+    bool count_narrow(int ply, std::span<NarrowCandidate> cs, Enter enter, Action action);
     template <class Enter, class Action, class Answered>
     Value narrow_rounds(int k, int ply, Key key, std::uint64_t nodes0, std::size_t fixed,
         Enter enter, Action action, Answered answered);
@@ -492,8 +499,11 @@ private:
     static constexpr std::size_t   SameCheckCollected = 4; // per check, in a streamed node
     static constexpr std::uint64_t NarrowCountCap     = 2000;
     static constexpr std::uint64_t NarrowCountEffort  = 20000;
-    std::uint64_t                  budgetEnd          = NoBudget;
-    bool                           budgetOut          = false;
+    // With a second worker free, the counts of at least this many candidates split over the
+    // threads (count_narrow()).
+    static constexpr std::size_t NarrowSplitAt = 4;
+    std::uint64_t                budgetEnd     = NoBudget;
+    bool                         budgetOut     = false;
 };
 
 } // namespace fived::solver

@@ -119,11 +119,12 @@ struct SolveResult {
     std::uint64_t                  splits       = 0; // nodes split over threads (split.cpp)
     std::uint64_t                  streamSplits = 0; // of them, wide attacker nodes split by shares
     std::uint64_t                  defenceSplits = 0; // and wide defender nodes split by shares
-    double                         ms            = 0;
-    int                            hashfull      = 0; // per mille
-    bool                           limitHit      = false;
-    bool                           noMemory      = false; // the table could not be allocated
-    bool                           internal      = false; // error is an internal failure (a bug)
+    std::uint64_t                  countSplits = 0; // narrow candidates' counts split (narrow.cpp)
+    double                         ms          = 0;
+    int                            hashfull    = 0; // per mille
+    bool                           limitHit    = false;
+    bool                           noMemory    = false; // the table could not be allocated
+    bool                           internal    = false; // error is an internal failure (a bug)
     std::string error;                   // why UNKNOWN (or why a MATE has no tree): names the limit
     Limit       limitKind = Limit::NONE; // the limit `error` names, if it names one
 };

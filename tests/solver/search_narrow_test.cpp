@@ -17,10 +17,11 @@ using namespace searchtest;
 
 // The budgets only change the order in which defences are searched: the same answer, keys and a
 // proof that checks, with budgets off, tiny (every defender node with k >= 2 goes through
-// budget-stopped searches) and the default, on 1 and 2 threads. The positions have defender
-// nodes with k >= 2: no mate in 4 / 3, and positions of real games solved with --mate 3.
+// budget-stopped searches) and the default, on 1 and 2 threads (where the candidates are counted
+// on both, Searcher::count_narrow(), where `countsSplit`). The positions have defender nodes with k
+// >= 2: no mate in 4 / 3, and positions of real games solved with --mate 3.
 void expect_budgets_keep_the_answer(
-    const std::vector<std::tuple<const char*, std::size_t, int>>& games) {
+    const std::vector<std::tuple<const char*, std::size_t, int>>& games, bool countsSplit) {
     struct Case {
         std::string id;
         Multiverse  root;
@@ -32,6 +33,7 @@ void expect_budgets_keep_the_answer(
         ASSERT_TRUE(root) << id;
         cases.push_back({id, std::move(*root), bound});
     }
+    std::uint64_t countSplits = 0;
     for (const Case& c : cases) {
         SolveOptions o        = options(c.bound);
         o.narrowBudget        = 0;
@@ -53,19 +55,26 @@ void expect_budgets_keep_the_answer(
                 if (r.result == Result::MATE) {
                     EXPECT_TRUE(r.verified);
                 }
+                if (threads == 1) {
+                    EXPECT_EQ(r.countSplits, 0u);
+                }
+                countSplits += r.countSplits;
             }
+    }
+    if (countsSplit) {
+        EXPECT_GT(countSplits, 0u);
     }
 }
 
 TEST(Solver, NodeBudgetsDoNotChangeTheAnswer) {
     expect_budgets_keep_the_answer(
-        {{"brawn-tactics-2", 0, 4}, {"underpromotion-puzzle-brawns", 0, 3}});
+        {{"brawn-tactics-2", 0, 4}, {"underpromotion-puzzle-brawns", 0, 3}}, true);
 }
 
 // Real games from chess-in-5d and 5d-chess-js (AGPL-3.0, in ../shared).
 TEST(SharedSolver, NodeBudgetsDoNotChangeTheAnswer) {
     expect_budgets_keep_the_answer(
-        {{"tutorial-scholars-mate-checkmate", 5, 3}, {"std-qe2-qh5-checkmate", 5, 3}});
+        {{"tutorial-scholars-mate-checkmate", 5, 3}, {"std-qe2-qh5-checkmate", 5, 3}}, false);
 }
 
 // A move named by its two ends (ℓ, v, x, y) -> (ℓ, v, x, y).
