@@ -5,7 +5,10 @@ For each of the 27 games of ../shared/puzzles whose final position is checkmate,
 positions 1, 3 and 5 actions before the end with --mate 1, 2 and 3 (81 searches; every --at -1
 case has a mate in 1, the game's own). With --deep, a second table: 7 and 9 actions before the
 end with --mate 4 and 5. Every search runs on 1 thread with --time LIMIT (default 60); each case
-that took more than 1 s runs again on 2 threads, and the two must agree.
+that took more than 1 s runs again on 2 threads, and the two must agree. With --hash-check each
+decided case runs again on 1 thread with --hash 1 and with --hash 1024 (a table of 1 MB and of
+1 GB), and each of those that decides must give the same answer (a mate length that depends on
+the table's size is a known failure of long-mate solvers).
 
 Prints one row per case (result, mate length, time, nodes; for a 2-thread run its time, the
 speed-up = 1-thread time / 2-thread time, the CPU seconds of the 1- and 2-thread runs and the
@@ -13,14 +16,18 @@ speed-up = 1-thread time / 2-thread time, the CPU seconds of the 1- and 2-thread
     decided A/81, unknown B, mate-in-1 found C/27 (C1 under 1 s), total T s; 2 threads on K rows
     over 3 s: median R (from R0 to R1), M at 1.7x or more
 where "decided" is mate or no-mate within the limit, and "mate-in-1 found" counts --at -1 cases
-answered mate. Exit status: 0 when the suite ran (whatever it decided), 1 when 1 and 2 threads
-disagree on a decided case or a case gives an error, 2 when fived or ../shared is missing.
+answered mate. With --hash-check a line per table counts the cases each table size decided the
+same way, and names those it left unknown. Exit status: 0 when the suite ran (whatever it
+decided), 1 when 1 and 2 threads (or two table sizes) disagree on a decided case or a case gives
+an error, 2 when fived or ../shared is missing.
 
 The "2 threads" column also shows "peak N MB" on a row whose search raised the largest resident
-set of the run so far; the summary line names the run's peak and the row that reached it.
+set of the run so far; the summary line names the run's peak and the row that reached it (with
+--hash-check, the 1 GB table's runs count too: measure memory without it).
 
 Usage: scripts/real_positions.py [--fived build/release/cli/fived] [--time 60] [--deep | --deep-only]
-                                 [--only SUBSTRING] [--no-threads-check] [--json-out FILE]
+                                 [--only SUBSTRING] [--no-threads-check] [--hash-check]
+                                 [--json-out FILE]
 """
 import argparse
 import json
@@ -60,11 +67,13 @@ def needs_lenient(fived, path):
     return strict.returncode != 0
 
 
-def solve(fived, path, at, mate, threads, limit, lenient):
+def solve(fived, path, at, mate, threads, limit, lenient, hash_mb=None):
     cmd = [fived, "solve", str(path), "--at", str(at), "--mate", str(mate), "--threads",
            str(threads), "--time", str(limit), "--json", "--quiet"]
     if lenient:
         cmd.append("--lenient")
+    if hash_mb is not None:
+        cmd += ["--hash", str(hash_mb)]
     t0, c0 = time.monotonic(), cpu_children()
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit * 3 + 60)
     wall, cpu = time.monotonic() - t0, cpu_children() - c0
@@ -80,6 +89,15 @@ def solve(fived, path, at, mate, threads, limit, lenient):
     j["cpu"] = cpu
     j["exit"] = p.returncode
     return j
+
+
+def same_answer(a, b):
+    """Do two decided runs give the same answer: result, mate length and first key?"""
+    return (a.get("result") == b.get("result") and a.get("mate_in") == b.get("mate_in")
+            and (a.get("keys") or [None])[0] == (b.get("keys") or [None])[0])
+
+
+HASH_SIZES = (1, 1024)  # MB: --hash-check's two tables
 
 
 def show(j):
@@ -116,9 +134,7 @@ def run_table(args, cases, label):
             two = solve(args.fived, path, at, mate, 2, args.time, lenient)
             tsecs = two.get("time_ms", two["wall"] * 1000) / 1000
             two["time_s"] = tsecs
-            agree = (two.get("result") == one.get("result")
-                     and two.get("mate_in") == one.get("mate_in")
-                     and (two.get("keys") or [None])[0] == (one.get("keys") or [None])[0])
+            agree = same_answer(one, two)
             if two.get("result") == "unknown":
                 two_txt = "unknown in %.2f s" % tsecs
             else:
@@ -142,6 +158,17 @@ def run_table(args, cases, label):
               (game, at, mate, show(one), secs, one.get("nodes", "-"), two_txt), flush=True)
         if one.get("result") in ("error", "n/a"):
             print("    %s: %s" % (one["result"], one.get("error", "")), flush=True)
+        hashes = {}
+        if args.hash_check and one.get("result") in ("mate", "no-mate"):
+            for mb in HASH_SIZES:
+                h = solve(args.fived, path, at, mate, 1, args.time, lenient, mb)
+                decided = h.get("result") in ("mate", "no-mate")
+                hashes[mb] = ("same" if decided and same_answer(one, h)
+                              else "unknown" if h.get("result") == "unknown"
+                              else "DISAGREES: " + show(h))
+                disagreements += hashes[mb].startswith("DISAGREES")
+            print("    --hash %s" % ", --hash ".join("%d: %s" % (mb, v) for mb, v in hashes.items()),
+                  flush=True)
         rows.append({"game": game, "at": at, "mate": mate, "lenient": lenient,
                      "result": one.get("result"), "mate_in": one.get("mate_in"),
                      "time_s": secs, "nodes": one.get("nodes"), "cpu_s": one.get("cpu"),
@@ -150,7 +177,8 @@ def run_table(args, cases, label):
                      "two_result": two.get("result") if two else None,
                      "two_cpu_s": two.get("cpu") if two else None,
                      "two_nodes": two.get("nodes") if two else None,
-                     "peak_rss_mb": rss, "stopped_at": one.get("stopped_at")})
+                     "peak_rss_mb": rss, "stopped_at": one.get("stopped_at"),
+                     "hash_check": {str(mb): v for mb, v in hashes.items()} or None})
     return rows, disagreements, errors
 
 
@@ -183,6 +211,19 @@ def summary(rows, label):
     return line
 
 
+def hash_summary(rows, label):
+    """--hash-check's line: per table size, the decided cases it answered the same way."""
+    checked = [r for r in rows if r.get("hash_check")]
+    parts = []
+    for mb in HASH_SIZES:
+        got = [(r, r["hash_check"][str(mb)]) for r in checked]
+        same = sum(v == "same" for _, v in got)
+        left = ["%s %d" % (r["game"], r["at"]) for r, v in got if v == "unknown"]
+        parts.append("--hash %d same on %d/%d%s" % (
+            mb, same, len(got), " (unknown: %s)" % ", ".join(left) if left else ""))
+    return "%s: %s" % (label, "; ".join(parts))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--fived", default=str(ROOT / "build/release/cli/fived"))
@@ -191,6 +232,8 @@ def main():
     ap.add_argument("--deep-only", action="store_true", help="only the --mate 4 / 5 table")
     ap.add_argument("--only", default="", help="games whose name contains this")
     ap.add_argument("--no-threads-check", action="store_true")
+    ap.add_argument("--hash-check", action="store_true",
+                    help="each decided case again with --hash 1 and --hash 1024")
     ap.add_argument("--json-out", help="write every row as JSON to this file")
     args = ap.parse_args()
     if not os.access(args.fived, os.X_OK):
@@ -210,9 +253,12 @@ def main():
         out[label] = rows
         lines.append(summary(rows, label))
         print(lines[-1], flush=True)
+        if args.hash_check:
+            lines.append(hash_summary(rows, label))
+            print(lines[-1], flush=True)
         if dis or err:
             status = 1
-            lines.append("%s: %d disagreements between 1 and 2 threads, %d errors" %
+            lines.append("%s: %d disagreements (threads, table sizes), %d errors" %
                          (label, dis, err))
             print(lines[-1])
     if args.json_out:
