@@ -334,7 +334,8 @@ private:
     // and searches share `part` of `parts` of the wide node there (an attacker's by entry when
     // it walks classes; stream.cpp); nothing is stored for the node (one share's value is not
     // the node's). Returns whether the share found a decisive child (a mate, a refutation),
-    // or ABORT; then winChild is the key after it, and the first killer of the ply that action.
+    // ABORT, or OPEN for a walker that left the node (Shared::stays()); after YES winChild is
+    // the key after it, and the first killer of the ply that action.
     Value stream_share(std::span<const std::vector<Move>> parentPath, Key expect, bool orNode,
         int bound, bool classWalk, int patternBoards, int parts, int part, Shared& shared,
         Key& winChild);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <mutex>
 #include <span>
+#include <thread>
 #include <vector>
 
 #include <absl/container/flat_hash_map.h>
@@ -75,8 +76,21 @@ struct Searcher::Shared {
     Killers*                                          parent = nullptr;
     std::array<std::atomic<std::uint64_t>, MaxShares> at{};
     std::array<tbb::task_group*, MaxShares>           groups{};
-    // Which walker searches which block of positions (without a class walk).
-    BlockClaims claims;
+    // Without a class walk: which walker searches which block of positions, and the walkers
+    // (one per share number, taken from `next`), which come and go with the watcher's count
+    // (SearchContext::splitWorkers) at the blocks' starts (stays()).
+    BlockClaims      claims;
+    bool             walkers = false;
+    std::atomic<int> next{0}, active{0};
+    int              maxWalkers = 1;
+    std::thread::id  parentThread;
+    void (*spawn)(void*) = nullptr; // starts one more walker (stream_split())
+    void* spawnArg       = nullptr;
+    // A walker at the start of a block, `workers` the watcher's count now: false if it leaves
+    // (one of more than `workers` walkers, not on the parent's thread: never the last, and
+    // between blocks, so every block claimed is searched); with fewer walkers than `workers`,
+    // starts another.
+    bool stays(int workers);
     // A share decided the node at position p: p becomes stopAt (the least such), and the shares
     // searching past it are cancelled.
     void decided_at(std::uint64_t p, int part);

@@ -63,6 +63,10 @@ struct SearchSettings {
     // that the serial search refuted with 21, having just refuted its neighbour, of the other
     // share, with 3,902); with 1,024, 1.44M (2.05x faster).
     std::size_t shareBlock = 1024;
+    // Tests: the walkers of such a node see the watcher's count (SearchContext::splitWorkers) as
+    // 1 in the first walkerFlip blocks, in full in the next walkerFlip, and so on, so that they
+    // leave and join as the search goes (Searcher::Shared::stays()). 0: off.
+    std::size_t walkerFlip = 0;
     // A class walk (Searcher::walk_patterns()) splits over the threads only where its patterns
     // are at least this many per thread (Searcher::stream_splits(); tests lower it).
     int patternsPerThread = 4;

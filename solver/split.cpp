@@ -165,6 +165,19 @@ Value Searcher::split(const NodePicker& picker, int bound, int ply) {
     return orNode ? Value::NO : Value::YES;
 }
 
+bool Searcher::Shared::stays(int workers) {
+    int a = active.load(std::memory_order_relaxed);
+    if (a > workers && std::this_thread::get_id() != parentThread
+        && active.compare_exchange_strong(a, a - 1, std::memory_order_relaxed))
+        return false;
+    while (a < std::min(workers, maxWalkers) && next.load(std::memory_order_relaxed) < MaxShares)
+        if (active.compare_exchange_weak(a, a + 1, std::memory_order_relaxed)) {
+            spawn(spawnArg);
+            break;
+        }
+    return true;
+}
+
 void Searcher::Shared::decided_at(std::uint64_t p, int part) {
     std::uint64_t was = stopAt.load(std::memory_order_relaxed);
     while (p < was && !stopAt.compare_exchange_weak(was, p, std::memory_order_relaxed)) { }
@@ -175,9 +188,9 @@ void Searcher::Shared::decided_at(std::uint64_t p, int part) {
 }
 
 // A wide attacker node splits from the split's height on; a wide defender node whatever its
-// height (see stream_split()). Whatever the watcher says (SearchContext::splitWorkers): such a
-// node is entered once and searched long, its walkers claim its blocks as they come
-// (BlockClaims), and one that starts late or runs slowly takes less.
+// height (see stream_split()), whatever the watcher says now (SearchContext::splitWorkers): such
+// a node is entered once and searched long, and its walkers come and go with the watcher's count
+// (Shared::stays()).
 bool Searcher::stream_splits(bool orNode, int bound) const {
     if (!ctx.splitWide || ctx.splitHeight == 0 || tbb::this_task_arena::max_concurrency() < 2)
         return false;
@@ -210,8 +223,11 @@ bool Searcher::stream_splits(bool orNode, int bound) const {
 //    when the watcher's estimate at its entry allowed: cwmtt-ctp2 --at -3 --mate 2, whose search
 //    is one wide defender node entered at once, ran on one thread whenever that first estimate
 //    saw the process that started it still running (2 runs of 5: 4.2 and 4.9 s against 3.0 s).
-//    With claims it always splits (stream_splits()): 8 runs of 8 at 2.5-2.9 s, and beside a
-//    busy process two threads took 3.8-3.9 s against one thread's 4.4-4.9 s (3 pairs).
+//    With claims it is always split (stream_splits()), its walkers as many as the watcher
+//    allows at each block (Shared::stays()): one at first, a second when the watcher's window
+//    shows the core free. 8 runs of 8 at 2.5-2.9 s. Beside a busy process (a second walker
+//    leaves, or never starts), two threads against one, 2 pairs run in turn: cwmtt-ctp2 --at -3
+//    4.2 s against 4.3-5.1 s, tools-standard-checkmate-4 --at -5 5.7-5.9 s against 5.7 s.
 //    Shares by a hash of the action (tried first) refuted each action with about twice the
 //    nodes, and an action that the serial search refuted with 21 nodes after its neighbour took
 //    a share 1M (tools-standard-checkmate-3 --at -5 --mate 3, its mate-in-2 root: 1.38M nodes on
@@ -243,29 +259,31 @@ bool Searcher::stream_splits(bool orNode, int bound) const {
 // one thread's, 2.40 s of search on 1 thread and 2.26 s on 2; split, 1.27 s). Where a defence
 // refutes, the shares past it are cancelled when it is found.
 Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
-    // One share per thread, whatever the watcher says now (SearchContext::splitWorkers): the
-    // node is entered once and searched long, often before the watcher's first reading (its
-    // first estimate split no wide root of the runner's table); a walker without a core claims
-    // fewer blocks, and a pattern of a class walk is taken by the next thread free.
     const int threads = std::clamp(tbb::this_task_arena::max_concurrency(), 1, Shared::MaxShares);
     // A class walk by patterns (walk_patterns(): about four shares per thread, taken in turn), or
-    // without boards for them, by entry; another node, one share per thread.
+    // without boards for them, by entry; another node, walkers.
     PatternTimelines patternLs{};
     const bool       classWalk = orNode && class_walks(bound);
     const int patternBoards    = classWalk ? share_pattern(patternLs, pattern_boards(threads)) : 0;
-    const int parts            = patternBoards > 0 ? 1 << patternBoards : threads;
-    std::atomic<int>           next{0}, finished{0};
-    std::atomic<bool>          decided{false}, aborted{false};
+    // Without a class walk the shares are walkers of the whole node, each searching the blocks
+    // it claims first (Wide::take(), BlockClaims): as many as the watcher allows now
+    // (SearchContext::splitWorkers), more when it allows more, fewer when it allows fewer
+    // (Shared::stays()). The node is entered once and searched long, often before the
+    // watcher's first reading, whose first estimate may count the process that started fived:
+    // a walker that joins late passes the blocks taken and claims the next. A class walk's
+    // patterns, one share per thread whatever the watcher says, taken in turn by the next
+    // thread free.
+    const bool                 walkers = !classWalk;
+    const int                  parts   = walkers ? Shared::MaxShares
+                           : patternBoards > 0   ? 1 << patternBoards
+                                                 : threads;
+    std::atomic<int>           finished{0};
+    std::atomic<bool>          decided{false}, aborted{false}, walked{false};
     std::atomic<Key>           winChild{0};
     std::atomic<std::uint64_t> effort{1};
     const std::uint64_t        lent = lent_budget(); // each worker's (search.h, budgetEnd)
     std::atomic<bool>          ranOut{false};
-    // Without a class walk each share is a walker of the whole node that searches the blocks it
-    // claims first (Wide::take(), BlockClaims); once one walked it all, every block has a walker
-    // and a share not started has nothing left.
-    const bool        claims = !classWalk;
-    std::atomic<bool> walked{false};
-    Shared            shared; // what the shares share (Wide::take())
+    Shared                     shared; // what the shares share (Wide::take())
     if (classWalk) {
         shared.store = classStores[std::size_t(ply)].get();
         shared.store->clear();
@@ -273,61 +291,72 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
     std::mutex& killerMutex = shared.killerMutex;
     shared.parent           = &killers;
     tbb::task_group group;
-    ctx.splits.fetch_add(1, std::memory_order_relaxed);
-    (orNode ? ctx.streamSplits : ctx.defenceSplits).fetch_add(1, std::memory_order_relaxed);
+    // Counted as split once a second share runs (a node whose walkers the watcher kept to one
+    // was searched as on one thread).
+    std::atomic<bool> counted{false};
+    auto              count_split = [&] {
+        if (counted.exchange(true, std::memory_order_relaxed)) return;
+        ctx.splits.fetch_add(1, std::memory_order_relaxed);
+        (orNode ? ctx.streamSplits : ctx.defenceSplits).fetch_add(1, std::memory_order_relaxed);
+    };
     // The parent's state (path, killers) published to every task (STYLE.md §2.12), as in split().
     std::atomic<bool> published{false};
     published.store(true, std::memory_order_release);
+    // One share: YES when it decided the node, ABORT, NO, or OPEN when a walker left.
+    auto share = [&](Searcher& s, int part) {
+        {
+            std::lock_guard lock(killerMutex);
+            s.killers.copy_from(killers, ply);
+        }
+        const std::uint64_t before = s.nodes();
+        Key                 child  = 0;
+        // In a task group of its own, which another share may cancel (Shared::decided_at()).
+        tbb::task_group own;
+        {
+            std::lock_guard lock(killerMutex);
+            shared.groups[std::size_t(part)] = &own;
+        }
+        Value v = Value::ABORT;
+        own.run_and_wait([&] {
+            v = s.stream_share(path(ply), key, orNode, bound, classWalk, patternBoards, parts, part,
+                shared, child);
+        });
+        std::lock_guard lock(killerMutex);
+        shared.groups[std::size_t(part)] = nullptr;
+        effort.fetch_add(s.nodes() - before, std::memory_order_relaxed);
+        killers.merge_from(s.killers, ply);
+        if (v == Value::YES && !decided.exchange(true)) {
+            winChild.store(child, std::memory_order_relaxed);
+            const std::vector<Move>& a = s.killers.first(ply);
+            shareWinner.assign(a.begin(), a.end());
+        }
+        return v;
+    };
+    auto release = [&](Searcher* s) {
+        if (!s) return;
+        if (took_back(*s)) ranOut.store(true, std::memory_order_relaxed);
+        ctx.pool->release(s);
+    };
+    auto over = [&] {
+        return decided.load(std::memory_order_acquire) || aborted.load(std::memory_order_relaxed)
+            || stopped();
+    };
     auto worker = [&] {
         (void)published.load(std::memory_order_acquire);
         Searcher* s = nullptr;
         for (;;) {
-            if (decided.load(std::memory_order_acquire) || aborted.load(std::memory_order_relaxed)
-                || stopped())
-                break;
-            const int taken = next.fetch_add(1, std::memory_order_relaxed);
+            if (over()) break;
+            const int taken = shared.next.fetch_add(1, std::memory_order_relaxed);
             if (taken >= parts) break;
-            if (claims && walked.load(std::memory_order_acquire)) {
-                finished.fetch_add(1, std::memory_order_release);
-                continue;
-            }
+            // A walker that starts after one walked the whole node has nothing left.
+            if (walkers && walked.load(std::memory_order_acquire)) break;
             // A class walk's patterns from both ends in turn (both_ends()).
             const int part = patternBoards > 0 ? both_ends(taken, parts) : taken;
             if (!s) {
                 s = ctx.pool->acquire();
                 lend_to(*s, lent);
             }
-            {
-                std::lock_guard lock(killerMutex);
-                s->killers.copy_from(killers, ply);
-            }
-            const std::uint64_t before = s->nodes();
-            Key                 child  = 0;
-            // In a task group of its own, which another share may cancel (Shared::decided_at()).
-            tbb::task_group own;
-            {
-                std::lock_guard lock(killerMutex);
-                shared.groups[std::size_t(part)] = &own;
-            }
-            Value v = Value::ABORT;
-            own.run_and_wait([&] {
-                v = s->stream_share(path(ply), key, orNode, bound, classWalk, patternBoards, parts,
-                    part, shared, child);
-            });
-            {
-                std::lock_guard lock(killerMutex);
-                shared.groups[std::size_t(part)] = nullptr;
-            }
-            effort.fetch_add(s->nodes() - before, std::memory_order_relaxed);
-            {
-                std::lock_guard lock(killerMutex);
-                killers.merge_from(s->killers, ply);
-                if (v == Value::YES && !decided.exchange(true)) {
-                    winChild.store(child, std::memory_order_relaxed);
-                    const std::vector<Move>& a = s->killers.first(ply);
-                    shareWinner.assign(a.begin(), a.end());
-                }
-            }
+            const Value v = share(*s, part);
             if (v == Value::YES) {
                 if (classWalk) group.cancel();
                 break;
@@ -336,15 +365,30 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
                 aborted.store(true, std::memory_order_release);
                 break;
             }
-            if (claims) walked.store(true, std::memory_order_release);
+            if (v == Value::OPEN) return release(s); // it left (Shared::stays())
+            walked.store(true, std::memory_order_release);
             finished.fetch_add(1, std::memory_order_release);
+            if (walkers) break; // one walk per walker
         }
-        if (s) {
-            if (took_back(*s)) ranOut.store(true, std::memory_order_relaxed);
-            ctx.pool->release(s);
-        }
+        if (walkers) shared.active.fetch_sub(1, std::memory_order_relaxed);
+        release(s);
     };
-    for (int w = 0; w < parts; ++w)
+    auto spawnOne = [&] {
+        count_split();
+        group.run(worker);
+    };
+    int first = parts;
+    if (walkers) {
+        first               = std::min(threads, ctx.split_workers());
+        shared.walkers      = true;
+        shared.maxWalkers   = threads;
+        shared.parentThread = std::this_thread::get_id();
+        shared.spawn        = [](void* f) { (*static_cast<decltype(spawnOne)*>(f))(); };
+        shared.spawnArg     = &spawnOne;
+        shared.active.store(first, std::memory_order_relaxed);
+    }
+    if (first > 1) count_split();
+    for (int w = 0; w < first; ++w)
         group.run(worker);
     group.wait();
     if (ranOut.load()) budgetOut = true; // a share ran out of this searcher's budget
@@ -353,7 +397,8 @@ Value Searcher::stream_split(bool orNode, int bound, int ply, Key key) {
         killers.set(ply, shareWinner);
         return store_wide(orNode, bound, key, true, winChild.load(), effort.load());
     }
-    if (aborted.load() || finished.load() != parts) return Value::ABORT;
+    if (aborted.load() || (walkers ? !walked.load() : finished.load() != parts))
+        return Value::ABORT;
     return store_wide(orNode, bound, key, false, 0, effort.load());
 }
 

@@ -32,7 +32,8 @@ struct Searcher::Wide {
     const int                       lo0, hi0; // the timelines before any action of the node
     const std::vector<Move>*        killer[2];
     bool                            aborted = false, decided = false;
-    Key                             winChild = 0;
+    bool left     = false; // a walker that left the node (aborted too; Shared::stays())
+    Key  winChild = 0;
     // A share of the node (stream_share()), one of shareParts. In a class walk (byEntry) the
     // actions that move on the boards of the pattern (patternLs, at v = patternVs) as the bits of
     // the share's number say (HypercuboidSearch::move_pattern()), or without a pattern those
@@ -126,9 +127,16 @@ struct Searcher::Wide {
             aborted = true;
             return Taken::PASSED;
         }
-        // The block's first position: claimed by the first walker to reach it (BlockClaims).
+        // The block's first position: claimed by the first walker to reach it (BlockClaims),
+        // unless this walker leaves there (Shared::stays()).
         const std::uint64_t block = i / std::max<std::uint64_t>(s.ctx.shareBlock, 1);
         if (block != claimedBlock) {
+            const bool flipped =
+                s.ctx.walkerFlip > 0 && (block / s.ctx.walkerFlip) % 2 == 0; // tests
+            if (shared->walkers && !shared->stays(flipped ? 1 : s.ctx.split_workers())) {
+                left = aborted = true;
+                return Taken::PASSED;
+            }
             claimedBlock               = block;
             const BlockClaims::Claim c = shared->claims.claim(block);
             mineBlock                  = c == BlockClaims::Claim::MINE;
@@ -574,7 +582,10 @@ Value Searcher::stream_share(std::span<const std::vector<Move>> parentPath, Key 
         else
             node.defender_stages();
         winChild = node.winChild;
-        v        = node.aborted ? Value::ABORT : node.decided ? Value::YES : Value::NO;
+        v        = node.left      ? Value::OPEN
+                   : node.aborted ? Value::ABORT
+                   : node.decided ? Value::YES
+                                  : Value::NO;
     }
     leave_path(ply);
     return v;

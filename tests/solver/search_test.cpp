@@ -443,14 +443,15 @@ TEST(Solver, ARootSplitByHashFindsTheWholeMate) {
 // that are no key (rootActions), every node is streamed (streamAbove 1) and split (splitHeight 1)
 // in blocks of one position each (shareBlock 1), which the walkers claim as they come
 // (BlockClaims): on 2, 3 and 4 threads the solve finds the mate in 2 with that key, as on one.
-// Each run is repeated as many times as there are threads, the walkers claiming other blocks each
-// time: a block left unsearched, a position counted differently by two walkers (an internal
-// error: unknown), or a node answered before all its walkers finished, fails here (an attacker
-// node's: no mate; a defender node's: an action that is no key taken for the key). The claims
-// themselves are tested in split_share_test.cpp (BlockClaims). Two 5x5 positions of ours (one
-// board: the passes) and Rook Tactics on 6x6 (two timelines: the checks from the mate-in-one
-// walk). The shares of a class walk (by entry on one timeline) are tested in
-// hypercuboid_test.cpp (Hypercuboid.OnlyShareShowsEveryActionInTheShareOfItsEntry).
+// Each run is repeated twice as many times as there are threads, the walkers claiming other
+// blocks each time, and every other time leaving and joining every two blocks (walkerFlip): a block
+// left unsearched, a position counted differently by two walkers (an internal error: unknown), or a
+// node answered before all its walkers finished, fails here (an attacker node's: no mate; a
+// defender node's: an action that is no key taken for the key). The claims themselves are tested in
+// split_share_test.cpp (BlockClaims). Two 5x5 positions of ours (one board: the passes) and Rook
+// Tactics on 6x6 (two timelines: the checks from the mate-in-one walk). The shares of a class walk
+// (by entry on one timeline) are tested in hypercuboid_test.cpp
+// (Hypercuboid.OnlyShareShowsEveryActionInTheShareOfItsEntry).
 TEST(Solver, AWideNodeSplitBySharesFindsTheDecisiveChildInEveryShare) {
     const char* const texts[] = {
         "[Board \"custom\"]\n[Size \"5x5\"]\n[2R1K/5/1k3/5/3N1:0:1:w]\n",
@@ -480,7 +481,7 @@ TEST(Solver, AWideNodeSplitBySharesFindsTheDecisiveChildInEveryShare) {
                     || std::find(whole.keys.begin(), whole.keys.end(), a) == whole.keys.end())
                     share.push_back(a);
             for (const int threads : {1, 2, 3, 4})
-                for (int round = 0; round < threads; ++round) {
+                for (int round = 0; round < 2 * threads; ++round) {
                     SCOPED_TRACE(id + " threads " + std::to_string(threads) + " round "
                         + std::to_string(round));
                     SolveOptions so     = options(2, threads);
@@ -489,6 +490,7 @@ TEST(Solver, AWideNodeSplitBySharesFindsTheDecisiveChildInEveryShare) {
                     so.splitHeight      = 1;
                     so.splitWide        = true;
                     so.shareBlock       = 1;
+                    so.walkerFlip       = std::size_t(round % 2 * 2); // leave and join
                     so.conflictPass     = false; // it would meet most refutations in share 0
                     so.allKeys          = false;
                     const SolveResult r = solve(root, so);
