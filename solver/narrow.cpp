@@ -150,28 +150,25 @@ bool Searcher::count_narrow(int ply, std::span<NarrowCandidate> cs, Enter enter,
         width.reset(s.mv);
         c.width = width.count_within(NarrowCountCap, NarrowCountEffort);
     };
+    // The candidates taken in turn on searcher s, each made by make(i) (false: an internal
+    // error, with the action made); a limit or an error ends the loop with some not counted.
     std::atomic<std::size_t> next{0}, done{0};
-    std::atomic<bool>        failed{false};
-    auto                     mine = [&] {
+    auto                     take = [&](Searcher& s, auto make) {
         for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < cs.size();) {
-            if (stopped()) {
-                failed.store(true, std::memory_order_relaxed);
-                return;
-            }
-            if (!enter(cs[i].index)) { // an internal error, with the action made
-                unmake(ply);
-                failed.store(true, std::memory_order_relaxed);
-                return;
-            }
-            count(*this, cs[i]);
-            unmake(ply);
+            if (stopped()) return;
+            const bool made = make(cs[i].index);
+            if (made) count(s, cs[i]);
+            s.unmake(ply);
+            if (!made) return;
             done.fetch_add(1, std::memory_order_release);
         }
     };
+    auto mine = [&] { take(*this, enter); };
+    auto all  = [&] { return done.load(std::memory_order_acquire) == cs.size(); };
     if (cs.size() < NarrowSplitAt || ctx.splitHeight == 0 || ctx.split_workers() < 2
         || tbb::this_task_arena::max_concurrency() < 2) {
         mine();
-        return !failed.load(std::memory_order_relaxed);
+        return all();
     }
     // The parent's state (path, candidates) published to the task (STYLE.md §2.12), as in split().
     std::atomic<bool> published{false};
@@ -183,20 +180,16 @@ bool Searcher::count_narrow(int ply, std::span<NarrowCandidate> cs, Enter enter,
         if (next.load(std::memory_order_relaxed) >= cs.size()) return; // all taken already
         Searcher* s = ctx.pool->acquire();
         s->enter_path(path(ply));
-        for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < cs.size();) {
-            if (stopped()) break;
-            s->enter_step(ply, action(cs[i].index));
-            count(*s, cs[i]);
-            s->unmake(ply);
-            done.fetch_add(1, std::memory_order_release);
-        }
+        take(*s, [&](std::uint32_t i) {
+            s->enter_step(ply, action(i));
+            return true;
+        });
         s->leave_path(ply);
         ctx.pool->release(s);
     });
     mine();
     group.wait();
-    return !failed.load(std::memory_order_relaxed)
-        && done.load(std::memory_order_acquire) == cs.size();
+    return all();
 }
 
 // The candidates in narrow[ply] (width 0, index): enter(i) makes candidate i at `ply` (false: an

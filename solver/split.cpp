@@ -213,7 +213,7 @@ bool Searcher::stream_splits(bool orNode, int bound) const {
 // is taken by the next thread free, the parent's included). Every action the walks meet is in
 // exactly one share, so the node mates iff a share finds a mating action, and has no mate iff
 // every share finished without.
-//  * Without a class walk, the shares are walkers of the whole node, one per thread, and the
+//  * Without a class walk, the shares are walkers of the whole node, up to one per thread, and the
 //    node's positions in the walk's order, which is fixed for the position, are cut into blocks
 //    of SearchSettings::shareBlock consecutive ones, each searched by the first walker to reach
 //    it (Wide::take(), BlockClaims): a walker refutes runs of neighbouring actions, which share
